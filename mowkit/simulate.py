@@ -1,0 +1,53 @@
+"""Playing games with agents: one seeded game to a record, or many to tidy tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mowkit.agents import make_agent
+from mowkit.core import Agent, IllegalActionError, OptionError, spawn_rngs
+from mowkit.records import to_record
+
+
+def resolve_game(game: Any, **options: Any) -> Any:
+    """A game object from a name (``"sixnimmt"``) or a game object passed through."""
+    if isinstance(game, str):
+        from mowkit import load_game
+
+        return load_game(game, **options)
+    if options:
+        raise OptionError("options", options, "options only with a game name")
+    return game
+
+
+def play_state(game: Any, agents: Sequence[str | Agent], seed: int | None = None) -> Any:
+    """Play a whole game with ``agents`` (one per seat) and return the final state.
+
+    The seed fixes everything: the deals (first stream) and each seat's agent (its own stream),
+    so the same seed gives the same game in any process.
+    """
+    game = resolve_game(game)
+    if len(agents) != game.num_players:
+        raise OptionError("agents", len(agents), f"one agent per seat: {game.num_players}")
+    players = [make_agent(game.name, a) for a in agents]
+    deal_rng, *agent_rngs = spawn_rngs(seed, game.num_players + 1)
+    state = game.new_state(rng=deal_rng)
+    while not state.is_over():
+        p = state.pending_players()[0]
+        legal = state.legal_actions(p)
+        action = players[p].act(state.observation(p), legal, agent_rngs[p])
+        if action not in legal:
+            raise IllegalActionError(
+                "agent", f"agent {players[p].name!r} in seat {p} chose {action!r}, not a legal action"
+            )
+        state.apply(action)
+    return state
+
+
+def play_game(game: Any, agents: Sequence[str | Agent], seed: int | None = None) -> dict[str, Any]:
+    """Play a whole game and return its record (see :mod:`mowkit.records`)."""
+    game = resolve_game(game)
+    state = play_state(game, agents, seed)
+    names = [a if isinstance(a, str) else a.name for a in agents]
+    return to_record(state, seed=seed, agents=names)
