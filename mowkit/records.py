@@ -39,6 +39,8 @@ FORMAT = "mowkit-record/1"
 
 def to_record(state: Any, seed: int | None = None, agents: Sequence[str] | None = None) -> dict[str, Any]:
     """The record of a game state (finished or not), from its deals and decision history."""
+    if not getattr(state, "recordable", True):
+        raise ValueError("a state built by hand (position) has no recorded deal and cannot be saved")
     rounds = []
     for i, (deal, decisions) in enumerate(zip(state.deals, state.history)):
         r: dict[str, Any] = {"deal": [int(c) for c in deal], "decisions": [a.to_dict() for a in decisions]}
@@ -65,6 +67,9 @@ def save(record: dict[str, Any], path: str | os.PathLike[str]) -> Path:
     text = json.dumps(record, indent=1, ensure_ascii=False)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.write("\n")
@@ -120,7 +125,7 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
     try:
         game = load_game(name, **options)
     except OptionError as e:
-        raise fail(f"options.{e.option}", str(e)) from None
+        raise fail("game" if e.option == "game" else f"options.{e.option}", str(e)) from None
     except (KeyError, TypeError, ValueError) as e:
         field = "game" if not isinstance(name, str) or "unknown game" in str(e) else "options"
         raise fail(field, str(e)) from None
@@ -179,3 +184,26 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
     if not keep:
         states = [state]
     return states
+
+
+def narrate(record: dict, show_hidden: bool = False) -> list[str]:
+    """The story of a recorded game, line by line: each round's start, then what every decision did.
+
+    This is what ``mowkit replay FILE`` prints. Face-down choices are left out unless ``show_hidden``.
+    """
+    states = replay(record)
+    names = record.get("agents") or []
+    who = ", ".join(f"{i}: {n}" for i, n in enumerate(names)) if names else "unnamed seats"
+    title = {"sixnimmt": "6 nimmt!", "mow": "Mow"}.get(record["game"], record["game"])
+    lines = [f"{title}, {states[0].num_players} players ({who}), seed {record.get('seed')}"]
+    current_round = -1
+    for before, after in zip(states, states[1:]):
+        if before.round_index != current_round:
+            current_round = before.round_index
+            lines.append("")
+            lines.append(f"Round {current_round + 1}: {before!r}")
+        for event in after.events:
+            if not show_hidden and event.endswith("face down."):
+                continue
+            lines.append("  " + event)
+    return lines

@@ -129,6 +129,10 @@ def placements(rows: Sequence[Sequence[int]], card: int, professional: bool = Fa
     return best
 
 
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
 def fewest_heads_row(rows: Sequence[Sequence[int]]) -> int:
     """The row with the fewest heads, ties to the lowest index (the ``auto_row`` rule)."""
     values = [row_heads(r) for r in rows]
@@ -238,6 +242,54 @@ class SixNimmt:
             chance = Chance(rng=rng if rng is not None else np.random.default_rng(seed))
         return SixNimmtState(self, chance)
 
+    def position(
+        self,
+        hands: Sequence[Sequence[int]],
+        rows: Sequence[Sequence[int]],
+        piles: Sequence[Sequence[int]] | None = None,
+        totals: Sequence[int] | None = None,
+        seed: int | None = 0,
+    ) -> SixNimmtState:
+        """A state in the middle of a round, built by hand (for teaching and scenario tests).
+
+        Every player holds the same number of cards; cards not given anywhere are out of play.
+        The turn number follows from the hand size. Later rounds are dealt from ``seed``.
+        Such a state cannot be saved as a record (it has no recorded deal).
+        """
+        n = self.players
+        if len(hands) != n:
+            raise OptionError("hands", len(hands), f"one hand per player ({n})")
+        if len(rows) != self.rows:
+            raise OptionError("rows", len(rows), f"{self.rows} rows")
+        piles = [list(p) for p in piles] if piles is not None else [[] for _ in range(n)]
+        totals = list(totals) if totals is not None else [0] * n
+        if len(piles) != n or len(totals) != n:
+            raise OptionError("piles/totals", (len(piles), len(totals)), f"one per player ({n})")
+        sizes = {len(h) for h in hands}
+        if len(sizes) != 1 or not 1 <= len(hands[0]) <= self.hand_size:
+            raise OptionError("hands", [len(h) for h in hands], f"equal sizes 1..{self.hand_size}")
+        used = [c for group in (*hands, *rows, *piles) for c in group]
+        deck = set(self.deck)
+        bad = [c for c in used if c not in deck]
+        dup = sorted({c for c in used if used.count(c) > 1})
+        if bad or dup:
+            raise OptionError("position", bad or dup, "cards of the deck, each in one place")
+        for i, r in enumerate(rows):
+            if not 1 <= len(r) <= self.capacity or list(r) != sorted(r):
+                raise OptionError(f"rows[{i}]", list(r), f"1..{self.capacity} cards, ascending")
+        state = self.new_state(seed)
+        state.hands = [sorted(h) for h in hands]
+        state.rows = [list(r) for r in rows]
+        state.piles = piles
+        state.totals = totals
+        state.round_scores = []
+        state.out = sorted(deck - set(used))
+        state.turn = self.hand_size - len(hands[0])
+        state.phase = "choose"
+        state.pool = []
+        state.recordable = False
+        return state
+
     def check_deal(self, order: Sequence[int]) -> None:
         """Raise ``ValueError`` unless ``order`` is an order of exactly the deck in use."""
         deck = set(self.deck)
@@ -320,6 +372,7 @@ class SixNimmtState:
         self.history: list[list[Action]] = []
         self.phase = "choose"
         self.events: list[str] = []
+        self.recordable = True
         self._start_round()
 
     # ----------------------------------------------------------------- round flow
@@ -414,7 +467,7 @@ class SixNimmtState:
         taken = self.rows[row]
         self.events.append(
             f"Rule 4 (lowest card, {why}): player {player} takes row {row} "
-            f"({len(taken)} cards, {row_heads(taken)} heads); {card} starts it."
+            f"({_n(len(taken), 'card')}, {_n(row_heads(taken), 'head')}); {card} starts it."
         )
         self.piles[player].extend(taken)
         self.rows[row] = [card]
@@ -425,7 +478,7 @@ class SixNimmtState:
         if len(r) >= self.game.capacity:  # Rule 3: the sixth cow takes the row
             self.events.append(
                 f"Rule 3 (sixth cow): {card} would be card {len(r) + 1} of row {row}; player {player} "
-                f"takes its {len(r)} cards ({row_heads(r)} heads) and {card} starts it."
+                f"takes its {_n(len(r), 'card')} ({_n(row_heads(r), 'head')}) and {card} starts it."
             )
             self.piles[player].extend(r)
             self.rows[row] = [card]
@@ -568,6 +621,7 @@ class SixNimmtState:
         s.history = [list(h) for h in self.history]
         s.phase = self.phase
         s.events = list(self.events)
+        s.recordable = self.recordable
         s.turn = self.turn
         s.piles = [list(x) for x in self.piles]
         s.chosen = dict(self.chosen)
@@ -654,9 +708,10 @@ class SixNimmtState:
             sizes = {len(h) + (1 if p in self.chosen else 0) for p, h in enumerate(self.hands)}
             if sizes != {g.hand_size - self.turn}:
                 raise AssertionError(f"hand sizes {sizes} in turn {self.turn}")
-        scored = [sum(r[p] for r in self.round_scores) for p in range(g.players)]
-        if scored != self.totals:
-            raise AssertionError("totals do not add up")
+        if self.recordable:
+            scored = [sum(r[p] for r in self.round_scores) for p in range(g.players)]
+            if scored != self.totals:
+                raise AssertionError("totals do not add up")
 
     def _repr_html_(self) -> str:
         from mowkit.render import sixnimmt_html
