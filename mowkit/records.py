@@ -186,10 +186,11 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
     return states
 
 
-def narrate(record: dict, show_hidden: bool = False) -> list[str]:
+def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | None = None) -> list[str]:
     """The story of a recorded game, line by line: each round's start, then what every decision did.
 
-    This is what ``mowkit replay FILE`` prints. Face-down choices are left out unless ``show_hidden``.
+    This is what ``mowkit replay FILE`` prints. Face-down choices are left out unless ``show_hidden``;
+    ``rounds`` (indexes from 0) keeps only those rounds.
     """
     states = replay(record)
     names = record.get("agents") or []
@@ -198,6 +199,8 @@ def narrate(record: dict, show_hidden: bool = False) -> list[str]:
     lines = [f"{title}, {states[0].num_players} players ({who}), seed {record.get('seed')}"]
     current_round = -1
     for before, after in zip(states, states[1:]):
+        if rounds is not None and before.round_index not in rounds:
+            continue
         if before.round_index != current_round:
             current_round = before.round_index
             lines.append("")
