@@ -1,0 +1,106 @@
+"""6 nimmt! agents: each policy on hand-built positions, and the agent interface."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mowkit import IllegalActionError, OptionError, load_game
+from mowkit.agents import describe_agents, make_agent
+from mowkit.games.sixnimmt import Play, TakeRow
+from mowkit.simulate import play_game, play_state
+
+RNG = np.random.default_rng(0)
+
+
+def decide(agent_name, state, player, **kw):
+    agent = make_agent("sixnimmt", agent_name, **kw)
+    return agent.act(state.observation(player), state.legal_actions(player), RNG)
+
+
+def test_lowest_and_highest():
+    g = load_game("sixnimmt", players=2)
+    s = g.position(hands=[[5, 30, 80], [6, 31, 81]], rows=[[10], [20], [40], [50]])
+    assert decide("lowest", s, 0) == Play(0, 5)
+    assert decide("highest", s, 1) == Play(1, 81)
+
+
+def test_greedy_avoids_the_sixth_card_and_prefers_a_close_fit():
+    g = load_game("sixnimmt", players=2)
+    # 25 would be the sixth card of row 0 (5 cards); 44 fits after 43 (distance 1); 60 after 50 (10)
+    s = g.position(hands=[[25, 44, 60], [1, 2, 3]], rows=[[11, 12, 13, 14, 15], [43], [50], [100]])
+    assert decide("greedy", s, 0) == Play(0, 44)
+
+
+def test_greedy_plays_a_low_card_when_every_card_costs():
+    g = load_game("sixnimmt", players=2)
+    # every card either completes a row of 5 or goes below everything; the cheapest row is [99, ...]?
+    s = g.position(
+        hands=[[5, 30, 61], [1, 2, 3]],
+        rows=[[20, 21, 22, 23, 24], [55, 56, 57, 58, 59], [9], [96]],
+    )
+    # 5 < every row: Rule 4 costs the cheapest row ([9]: 1 head; [96]: 1 head; tie -> fewer cards, lower index: row 2)
+    # 30 completes row 0 (5 heads); 61 completes row 1 (11 heads)
+    assert decide("greedy", s, 0) == Play(0, 5)
+
+
+@pytest.mark.parametrize("name", ["random", "lowest", "highest", "greedy"])
+def test_rule4_policy_fewest_heads(name):
+    g = load_game("sixnimmt", players=2)
+    s = g.position(hands=[[3, 1], [90, 2]], rows=[[55], [11, 12], [13, 14], [66]])
+    s.apply(Play(0, 3))
+    s.apply(Play(1, 90))
+    assert s.phase == "row"
+    assert decide(name, s, 0) == TakeRow(0, 2)  # 2 heads: the fewest
+
+
+def test_random_row_policy_is_random_but_seeded():
+    g = load_game("sixnimmt", players=2)
+    s = g.position(hands=[[3, 1], [90, 2]], rows=[[55], [11, 12], [13, 14], [66]])
+    s.apply(Play(0, 3))
+    s.apply(Play(1, 90))
+    agent = make_agent("sixnimmt", "random", row="random")
+    picks = {agent.act(s.observation(0), s.legal_actions(0), np.random.default_rng(k)).row for k in range(40)}
+    assert picks == {0, 1, 2, 3}
+
+
+def test_agent_registry_and_errors():
+    assert set(describe_agents("sixnimmt")) == {"random", "lowest", "highest", "greedy"}
+    with pytest.raises(OptionError) as e:
+        make_agent("sixnimmt", "clever")
+    assert e.value.option == "agent" and "greedy" in str(e.value)
+    with pytest.raises(OptionError):
+        make_agent("sixnimmt", "random", row="cheapest")
+    with pytest.raises(OptionError) as e:
+        play_game(load_game("sixnimmt", players=3), ["random", "random"], seed=1)
+    assert e.value.option == "agents"
+
+
+class Cheater:
+    name = "cheater"
+
+    def act(self, observation, legal_actions, rng):
+        return Play(observation.player, 104 if 104 not in observation.hand else 103)
+
+
+def test_an_agent_returning_an_illegal_action_is_stopped():
+    with pytest.raises(IllegalActionError) as e:
+        play_state(load_game("sixnimmt", players=2), [Cheater(), "random"], seed=1)
+    assert e.value.rule == "agent" and "cheater" in str(e.value)
+
+
+def test_every_agent_plays_every_variant_to_the_end():
+    for variant in [(), ("logic",), ("professional",)]:
+        g = load_game("sixnimmt", players=4, variant=variant)
+        s = play_state(g, ["random", "lowest", "highest", "greedy"], seed=3)
+        assert s.is_over() and max(s.totals) >= 66
+
+
+def test_greedy_beats_random_on_average():
+    g = load_game("sixnimmt", players=4, max_rounds=1)
+    diffs = []
+    for seed in range(300):
+        s = play_state(g, ["greedy", "random", "random", "random"], seed=seed)
+        diffs.append(np.mean(s.round_scores[0][1:]) - s.round_scores[0][0])
+    diffs = np.array(diffs)
+    assert diffs.mean() > 4 * diffs.std(ddof=1) / np.sqrt(len(diffs))
