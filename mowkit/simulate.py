@@ -51,3 +51,8 @@ def play_game(game: Any, agents: Sequence[str | Agent], seed: int | None = None)
     state = play_state(game, agents, seed)
     names = [a if isinstance(a, str) else a.name for a in agents]
     return to_record(state, seed=seed, agents=names)
+
+
+from mowkit.tournament import round_robin, tournament  # noqa: E402  (re-exported: simulate.tournament)
+
+__all__ = ["play_game", "play_state", "resolve_game", "round_robin", "tournament"]
