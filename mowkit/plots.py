@@ -1,0 +1,126 @@
+"""plotly figures of tournament results: each function takes tidy tables and returns a go.Figure.
+
+The input is the table of :func:`mowkit.tournament.tournament` (one row per player per round)
+or a summary from :mod:`mowkit.results`. Figures have titles, axis labels and hover text set;
+pass ``title=`` to change the title.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from mowkit.results import per_game, seat_summary, summary
+
+PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
+
+
+def _penalty_word(df: pd.DataFrame) -> str:
+    game = (df.attrs.get("provenance") or {}).get("game")
+    return {"sixnimmt": "heads", "mow": "flies"}.get(game, "penalty")
+
+
+def _layout(fig: go.Figure, title: str, x: str, y: str) -> go.Figure:
+    fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, template="plotly_white",
+                      legend_title_text="", margin=dict(l=60, r=20, t=60, b=50), height=420)
+    return fig
+
+
+def penalty_histogram(df: pd.DataFrame, per: str = "round", title: str | None = None) -> go.Figure:
+    """Histogram of penalties per agent: per ``"round"`` or of the final ``"game"`` totals."""
+    word = _penalty_word(df)
+    fig = go.Figure()
+    data = df if per == "round" else per_game(df)
+    column = "penalty" if per == "round" else "final_total"
+    for i, (agent, g) in enumerate(data.groupby("agent", sort=True)):
+        fig.add_trace(go.Histogram(x=g[column], name=agent, histnorm="probability", opacity=0.6,
+                                   marker_color=PALETTE[i % len(PALETTE)], xbins=dict(size=1)))
+    fig.update_layout(barmode="overlay")
+    what = "per round" if per == "round" else "final game total"
+    return _layout(fig, title or f"Distribution of {word} {what}", f"{word} {what}", "share")
+
+
+def penalty_ecdf(df: pd.DataFrame, per: str = "round", title: str | None = None) -> go.Figure:
+    """Empirical CDF of penalties per agent (per round, or final totals with ``per="game"``)."""
+    word = _penalty_word(df)
+    fig = go.Figure()
+    data = df if per == "round" else per_game(df)
+    column = "penalty" if per == "round" else "final_total"
+    for i, (agent, g) in enumerate(data.groupby("agent", sort=True)):
+        x = np.sort(g[column].to_numpy())
+        y = np.arange(1, len(x) + 1) / len(x)
+        fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line_shape="hv", name=agent,
+                                 line_color=PALETTE[i % len(PALETTE)]))
+    what = "per round" if per == "round" else "final game total"
+    return _layout(fig, title or f"ECDF of {word} {what}", f"{word} {what}", "share at or below")
+
+
+def win_rate_bars(table: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Win rate per agent with its 95 % Wilson interval (a tidy table or a summary)."""
+    s = table if "win_lo" in table.columns else summary(table)
+    fig = go.Figure(go.Bar(
+        x=s["agent"], y=s["win_rate"],
+        error_y=dict(type="data", symmetric=False, array=s["win_hi"] - s["win_rate"],
+                     arrayminus=s["win_rate"] - s["win_lo"]),
+        marker_color=[PALETTE[i % len(PALETTE)] for i in range(len(s))],
+        hovertemplate="%{x}: %{y:.1%}<extra></extra>",
+    ))
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    return _layout(fig, title or "Win rate (95 % Wilson interval; a shared win counts for each sharer)",
+                   "agent", "games won")
+
+
+def score_trajectories(df: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Mean running total per agent after each round (games still running in that round)."""
+    word = _penalty_word(df)
+    fig = go.Figure()
+    for i, (agent, g) in enumerate(df.groupby("agent", sort=True)):
+        m = g.groupby("round")["total"].agg(["mean", "count", "std"]).reset_index()
+        half = 1.96 * m["std"].fillna(0) / np.sqrt(m["count"])
+        colour = PALETTE[i % len(PALETTE)]
+        fig.add_trace(go.Scatter(x=m["round"] + 1, y=m["mean"], mode="lines+markers", name=agent,
+                                 line_color=colour,
+                                 error_y=dict(type="data", array=half, visible=True, thickness=1)))
+    return _layout(fig, title or f"Running total of {word} by round (mean, 95 % interval)",
+                   "round", f"total {word}")
+
+
+def seat_effect(df: pd.DataFrame, title: str | None = None) -> go.Figure:
+    """Win rate per seat, all agents together, with Wilson intervals."""
+    s = seat_summary(df)
+    fig = go.Figure(go.Bar(
+        x=[f"seat {k}" for k in s["seat"]], y=s["win_rate"], marker_color=PALETTE[0],
+        error_y=dict(type="data", symmetric=False, array=s["win_hi"] - s["win_rate"],
+                     arrayminus=s["win_rate"] - s["win_lo"]),
+    ))
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    return _layout(fig, title or "Does the seat matter? Win rate by seat (95 % interval)", "seat", "games won")
+
+
+def effect_of(results: Mapping[str, pd.DataFrame], metric: str = "mean_penalty",
+              title: str | None = None, axis: str = "setting") -> go.Figure:
+    """Compare settings (player counts, rule variants …): ``metric`` per agent for each labelled table.
+
+    ``metric`` is ``"mean_penalty"`` (per round) or ``"win_rate"``; bars carry 95 % intervals.
+    """
+    lo, hi = {"mean_penalty": ("penalty_lo", "penalty_hi"), "win_rate": ("win_lo", "win_hi")}[metric]
+    rows = []
+    for label, df in results.items():
+        s = summary(df)
+        s.insert(0, axis, label)
+        rows.append(s)
+    table = pd.concat(rows, ignore_index=True)
+    fig = go.Figure()
+    for i, (agent, g) in enumerate(table.groupby("agent", sort=True)):
+        fig.add_trace(go.Bar(
+            x=g[axis].astype(str), y=g[metric], name=agent, marker_color=PALETTE[i % len(PALETTE)],
+            error_y=dict(type="data", symmetric=False, array=g[hi] - g[metric], arrayminus=g[metric] - g[lo]),
+        ))
+    fig.update_layout(barmode="group")
+    if metric == "win_rate":
+        fig.update_yaxes(tickformat=".0%")
+    ylabel = {"mean_penalty": "mean penalty per round", "win_rate": "games won"}[metric]
+    return _layout(fig, title or f"Effect of the {axis} on {ylabel}", axis, ylabel)
