@@ -20,6 +20,7 @@ from mowkit.games.sixnimmt import (
     Play,
     SixNimmtObservation,
     TakeRow,
+    fewest_heads_row,
     placements,
     row_heads,
 )
@@ -139,9 +140,145 @@ class GreedyAgent(_Base):
         return best
 
 
+def _unseen(obs: SixNimmtObservation) -> list[int]:
+    """Cards of the deck whose place this player does not know (other hands and out of play)."""
+    seen = obs.seen_cards()
+    return [c for c in obs.game.deck if c not in seen]
+
+
+class HeuristicAgent(_Base):
+    """Avoids rows with four cards and plays low when a row must be taken anyway.
+
+    For every card it estimates the heads it will cost this turn:
+
+    * a card lower than every row (Rule 4) certainly costs the cheapest row;
+    * a card that would be the sixth certainly costs its row;
+    * a card that would be the fifth (the row holds four) costs its row plus one card if any
+      opponent plays a card between the row's end and it: with ``u`` unseen cards, ``g`` of them in
+      that gap and ``k`` opponents, that chance is ``1 - C(u-g, k) / C(u, k)``;
+    * other cards cost nothing now.
+
+    It plays the card with the lowest estimate, ties to the smallest gap to its row, then the lowest
+    card. When every card costs something for sure it plays its lowest card, so that it chooses the
+    cheapest row itself (Rule 4) instead of being handed a full one. Rule 4: the fewest heads.
+    """
+
+    name = "heuristic"
+
+    def play(self, obs, legal, rng):
+        from math import comb
+
+        unseen = _unseen(obs)
+        u = len(unseen)
+        k = obs.game.players - 1
+        cap = obs.game.capacity
+        scored = []
+        certain_everywhere = True
+        for a in legal:
+            card = a.card
+            opts = placements(obs.rows, card, obs.game.professional)
+            if not opts:
+                cost, gap, certain = row_heads(obs.rows[cheapest_row(obs.rows)]), 0, True
+            else:
+                r, end = opts[0]
+                row = obs.rows[r]
+                gap = card - row[-1] if end == "back" else row[0] - card
+                lo, hi = (row[-1], card) if end == "back" else (card, row[0])
+                if len(row) >= cap:
+                    cost, certain = row_heads(row), True
+                elif len(row) == cap - 1:
+                    g = sum(1 for c in unseen if lo < c < hi)
+                    p_slip = 1 - comb(u - g, k) / comb(u, k) if u >= k and k > 0 else 0.0
+                    cost, certain = p_slip * (row_heads(row) + 1), False
+                else:
+                    cost, certain = 0.0, False
+            certain_everywhere &= certain and cost > 0
+            scored.append((cost, gap, card, a))
+        if certain_everywhere:
+            return legal[0]
+        return min(scored)[3]
+
+
+class MonteCarloAgent(_Base):
+    """Flat Monte Carlo with determinization: samples the unseen cards, plays the round out, keeps the best.
+
+    For each of ``rollouts`` determinizations it deals the cards it has not seen at random to the
+    other players (as many as it holds itself: the choices of a turn are simultaneous, so a
+    face-down card is as unknown as a hand), then, for every card in its hand, plays that card
+    and the rest of the round with random players (Rule 4: fewest heads) and notes its own heads
+    at the end of the round (``objective="own"``) or its heads minus the others' mean
+    (``"relative"``). All cards are tried on the same determinizations (common random numbers).
+    It plays the card with the lowest mean. ``time_budget`` (seconds per decision) adds
+    determinizations while time is left, after the first ``rollouts``: results then depend on the
+    machine's speed, so the rollout count is the reproducible setting. Rule 4: fewest heads.
+    It reads only its observation, never another hand.
+    """
+
+    name = "mc"
+
+    def __init__(self, rollouts: int = 10, time_budget: float | None = None, objective: str = "own") -> None:
+        from mowkit.core import check_choice, check_int
+
+        self.rollouts = check_int("rollouts", rollouts, 1)
+        if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
+            from mowkit.core import OptionError
+
+            raise OptionError("time_budget", time_budget, "None or a positive number of seconds")
+        self.time_budget = time_budget
+        self.objective = check_choice("objective", objective, ("own", "relative"))
+        self.name = f"mc:rollouts={rollouts}"
+
+    def play(self, obs, legal, rng):
+        import time
+
+        if len(legal) == 1:
+            return legal[0]
+        game = obs.game
+        n, me = game.players, obs.player
+        hand = list(obs.hand)
+        unseen = np.array(_unseen(obs))
+        totals = np.zeros(len(legal))
+        start = time.perf_counter()
+        done = 0
+        while done < self.rollouts or (
+            self.time_budget is not None and time.perf_counter() - start < self.time_budget
+        ):
+            cards = rng.permutation(unseen)
+            hands, pos = [], 0
+            for p in range(n):
+                if p == me:
+                    hands.append(hand)
+                else:
+                    hands.append(sorted(int(c) for c in cards[pos : pos + len(hand)]))
+                    pos += len(hand)
+            base = game.position(hands=hands, rows=obs.rows, piles=obs.piles, totals=obs.totals, seed=0)
+            for i, a in enumerate(legal):
+                totals[i] += self._rollout(base.clone(), me, a.card, rng)
+            done += 1
+        return legal[int(np.argmin(totals))]
+
+    def _rollout(self, state, me: int, card: int, rng: np.random.Generator) -> float:
+        """Play ``card``, then the rest of the round at random; my heads (or my edge) this round."""
+        round_index = state.round_index
+        state.apply(Play(me, card))
+        while state.round_index == round_index and not state.is_over():
+            p = state.pending_players()[0]
+            if state.phase == "row":
+                state.apply(TakeRow(p, fewest_heads_row(state.rows)))
+                continue
+            legal = state.legal_actions(p)
+            state.apply(legal[int(rng.integers(len(legal)))])
+        scores = state.round_scores[-1]
+        if self.objective == "own":
+            return scores[me]
+        return scores[me] - (sum(scores) - scores[me]) / (len(scores) - 1)
+
+
 AGENTS: dict[str, type] = {
     "random": RandomAgent,
     "lowest": LowestAgent,
     "highest": HighestAgent,
     "greedy": GreedyAgent,
+    "heuristic": HeuristicAgent,
+    "mc": MonteCarloAgent,
 }
