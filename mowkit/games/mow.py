@@ -1,0 +1,1059 @@
+"""Mow: the rules of RULES.md §2 as a playable state (both packets, eight special cows, the star).
+
+A turn of the farmer to act (``pending_players()``) is one of:
+
+* add a cow to the (active) herd: ``AddCow`` (a plain, blocking, thin or dairy cow, by its number
+  at the ``low`` or ``high`` end, or ``start`` on an empty herd), ``Acrobat`` (on the plain cow
+  ``target`` of the same number), ``Slowpoke`` (standing for the missing number ``value``),
+  ``Calf`` (at the ``low``/``high`` end next to a plain cow without flies) or ``MadCow`` (replaces
+  the plain 8, which goes to the farmer's hand); the farmer then draws (none after a thin cow, two
+  after a dairy cow, fewer when the pile runs short). After a green special the same farmer
+  decides ``Flip`` (0 keep, 1 flip the arrow); after a yellow special ``ChooseNext``;
+* ``TakeHerd``: the herd goes to the farmer's cowshed. With cards left in the draw pile the same
+  farmer then starts a new herd (another ``AddCow(..., "start")`` decision of the same turn);
+  with the pile empty the take ends the round.
+
+Values that set the ends: numbered cows by number, a calf by its value, the mad cow as 8; a cow
+goes strictly below the lowest or above the highest value. While a mad cow is in the herd only
+cows with flies may be added. A farmer with an empty hand can only take the herd. The round ends
+with the first take while the draw pile is empty: hands go to the cowsheds, flies are added to
+running totals, and the game ends after the round in which a total reaches ``threshold``
+(``comparison`` ``">="``, or ``">"``). Fewest flies wins; equal lowest totals share the win.
+
+Two-player star (``star=True``, the default with 2 players): three herds, herd 0 active first; a
+turn acts on the active herd (an empty one must be started, never taken); after every turn the
+active herd moves one step in the arrow's direction; the first take with an empty pile ends the
+round and the other two herds are not scored (their cards stay out of every cowshed, in the place
+"unscored herd"). ``star=False`` with 2 players plays the ordinary single herd.
+
+Options: ``players`` 2..10; ``packets`` ``'green'``, ``'yellow'`` or ``'both'`` (default green for
+2-5 farmers, both for 6-10); ``threshold`` (100); ``comparison``; ``starter`` (round-1 starter,
+seat 0); ``star``; ``max_rounds`` (None, or e.g. 1 for single-round statistics).
+
+Kit resolutions **[kit]** of what RULES.md leaves open (the switchable ones are options):
+
+* Yellow packet specials (card data in ``data/mow_cards.csv``): blocking 0 and 16, calf, thin 4,
+  dairy 12, mad cow (value 8).
+* Dealing: the shuffled deck is dealt in blocks (farmer p gets cards ``5p .. 5p+4`` of the
+  order); the rest is the draw pile, drawn from the front.
+* ``next_starter``: ``'most_flies'`` (default: the farmer with the most flies in total starts the
+  next round, ties to the tied farmer nearest clockwise after the previous round's starter) or
+  ``'rotate'`` (the seat after the previous starter).
+* ``reset_arrow``: True (default): the arrow points clockwise at the start of every round; False
+  keeps the direction the arrow had at the end of the previous round.
+* ``yellow_next``: ``'any_other'`` (default: after a yellow special the farmer names any other
+  farmer) or ``'any'`` (may name themself). The choice is always asked, even with one option.
+* ``restart``: ``'taker'`` (default: the taker starts the new herd and draws within the same
+  turn) or ``'next'`` (the take ends the turn; the next farmer in the arrow's direction starts the
+  new herd as their turn; in the star the empty herd is started when it next becomes active).
+* Passing the start: whoever must start an empty herd and holds no numbered cow (plain,
+  blocking, thin, dairy) passes the start to the first farmer after them in the arrow's
+  direction who holds one; that start is that farmer's turn. If nobody can start, the round ends.
+* Star: the active herd moves k -> k+arrow (mod 3) after every turn (a flip in that turn
+  already counts). A take restarts the same herd, then the active herd moves on.
+* Two players with ``star=False``: the ordinary one-herd game (allowed; not in the rule book).
+  ``star=True`` needs exactly two players.
+* Legal actions come in a fixed order: cards of the hand by card id (for each card its
+  placements: low before high, acrobat targets and slowpoke values ascending), then ``TakeHerd``;
+  ``Flip`` 0 then 1; ``ChooseNext`` by seat. Two cards with identical face (one per packet) are
+  listed separately, since they are different cards.
+
+``MowState.from_position`` builds a position by hand (tests, notebooks); such a state has no deal
+record and cannot be saved as a record.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import numpy as np
+
+from mowkit.core import (
+    Action,
+    Chance,
+    IllegalActionError,
+    OptionError,
+    check_choice,
+    check_int,
+    shared_winners,
+)
+from mowkit.mow_data import MowCard, mow_cards
+
+GAME = "mow"
+HAND_SIZE = 5
+PACKET_CHOICES = ("green", "yellow", "both")
+COMPARISONS = (">=", ">")
+NEXT_STARTERS = ("most_flies", "rotate")
+YELLOW_NEXT = ("any_other", "any")
+RESTARTS = ("taker", "next")
+NUMBERED = frozenset({"plain", "blocking", "thin", "dairy"})  # placed by number, may start a herd
+STAR_HERDS = 3
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class AddCow(Action):
+    """Add a numbered cow (plain, blocking, thin, dairy) at ``end`` 'low'/'high', or 'start' a herd."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "add"
+    card: int
+    end: str
+
+
+@dataclass(frozen=True, slots=True)
+class Acrobat(Action):
+    """Put the acrobatic cow ``card`` on the plain cow ``target`` (a card id) with its number."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "acrobat"
+    card: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Slowpoke(Action):
+    """Insert the slowpoke ``card`` in the line, standing for the missing number ``value``."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "slowpoke"
+    card: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Calf(Action):
+    """Put the calf ``card`` at ``end`` ('low'/'high') next to a plain cow without flies."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "calf"
+    card: int
+    end: str
+
+
+@dataclass(frozen=True, slots=True)
+class MadCow(Action):
+    """Put the mad cow ``card`` in place of the plain 8 of the line; the 8 goes to the hand."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "mad"
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeHerd(Action):
+    """Take the (active) herd into the cowshed."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Flip(Action):
+    """After a green special cow: ``flip`` 1 turns the arrow round, 0 leaves it."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "flip"
+    flip: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseNext(Action):
+    """After a yellow special cow: ``next_player`` plays next (then on in the arrow's direction)."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "choose_next"
+    next_player: int
+
+
+PLACEMENTS = (AddCow, Acrobat, Slowpoke, Calf, MadCow)
+
+
+# --------------------------------------------------------------------------- game
+
+
+@dataclass(frozen=True)
+class Mow:
+    """A Mow game: validated options; ``new_state(seed)`` starts a game (see the module docstring)."""
+
+    players: int = 4
+    packets: str | None = None
+    threshold: int = 100
+    comparison: str = ">="
+    starter: int = 0
+    star: bool | None = None
+    max_rounds: int | None = None
+    next_starter: str = "most_flies"
+    reset_arrow: bool = True
+    yellow_next: str = "any_other"
+    restart: str = "taker"
+    name: ClassVar[str] = GAME
+    deck: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    cards: tuple[MowCard, ...] = field(init=False, repr=False, compare=False)
+    kinds: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    numbers: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
+    flies: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        check_int("players", self.players, 2, 10)
+        packets = self.packets
+        if packets is None:
+            packets = "green" if self.players <= 5 else "both"
+        check_choice("packets", packets, PACKET_CHOICES)
+        object.__setattr__(self, "packets", packets)
+        check_int("threshold", self.threshold, 1)
+        check_choice("comparison", self.comparison, COMPARISONS)
+        check_int("starter", self.starter, 0, self.players - 1)
+        star = self.star
+        if star is None:
+            star = self.players == 2
+        if not isinstance(star, bool):
+            raise OptionError("star", self.star, "True or False (None: True with 2 players)")
+        if star and self.players != 2:
+            raise OptionError("star", star, f"True only with players=2 (the two-player star); "
+                              f"with players={self.players} use False")
+        object.__setattr__(self, "star", star)
+        if self.max_rounds is not None:
+            check_int("max_rounds", self.max_rounds, 1)
+        check_choice("next_starter", self.next_starter, NEXT_STARTERS)
+        if not isinstance(self.reset_arrow, bool):
+            raise OptionError("reset_arrow", self.reset_arrow, "True or False")
+        check_choice("yellow_next", self.yellow_next, YELLOW_NEXT)
+        check_choice("restart", self.restart, RESTARTS)
+        cards = mow_cards()
+        wanted = ("green", "yellow") if packets == "both" else (packets,)
+        deck = tuple(c.id for c in cards if c.packet in wanted)
+        if HAND_SIZE * self.players > len(deck):
+            raise OptionError(
+                "packets", packets,
+                f"a packet choice with at least {HAND_SIZE * self.players} cards for {self.players} "
+                f"farmers ('{packets}' has {len(deck)}); use 'both'",
+            )
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "kinds", tuple(c.kind for c in cards))
+        object.__setattr__(self, "numbers", tuple(c.number for c in cards))
+        object.__setattr__(self, "flies", tuple(c.flies for c in cards))
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict (what a game record stores; ``load_game`` takes it back)."""
+        return {
+            "players": self.players,
+            "packets": self.packets,
+            "threshold": self.threshold,
+            "comparison": self.comparison,
+            "starter": self.starter,
+            "star": self.star,
+            "max_rounds": self.max_rounds,
+            "next_starter": self.next_starter,
+            "reset_arrow": self.reset_arrow,
+            "yellow_next": self.yellow_next,
+            "restart": self.restart,
+        }
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def num_herds(self) -> int:
+        return STAR_HERDS if self.star else 1
+
+    def deck_flies(self) -> int:
+        """Flies in the deck in use (74 per packet with the standard cards)."""
+        return sum(self.flies[c] for c in self.deck)
+
+    def card_id(self, code: str | int) -> int:
+        """The id of the card with ``code`` (e.g. ``"G-7-2"``); an int id passes through."""
+        if isinstance(code, (int, np.integer)) and not isinstance(code, bool):
+            if not 0 <= code < len(self.cards):
+                raise ValueError(f"unknown card id {code}")
+            return int(code)
+        for c in self.cards:
+            if c.code == code:
+                return c.id
+        raise ValueError(f"unknown card code {code!r}")
+
+    def label(self, card: int) -> str:
+        """A short name of a card for sentences: ``12 (2 flies)``, ``blocking 16``, ``mad cow``."""
+        c = self.cards[card]
+        if c.kind == "plain":
+            f = "" if not c.flies else f" ({c.flies} {'fly' if c.flies == 1 else 'flies'})"
+            return f"{c.number}{f}"
+        if c.kind in ("blocking", "acrobat"):
+            return f"{'acrobat' if c.kind == 'acrobat' else 'blocking'} {c.number}"
+        if c.kind in ("thin", "dairy"):
+            return f"{c.kind} cow {c.number}"
+        return {"slowpoke": "slowpoke", "calf": "calf", "mad": "mad cow"}[c.kind]
+
+    def describe(self, action: Action) -> str:
+        """A decision in words, without its farmer: ``add 12 (2 flies) at the high end``."""
+        if isinstance(action, AddCow):
+            if action.end == "start":
+                return f"start the herd with {self.label(action.card)}"
+            return f"add {self.label(action.card)} at the {action.end} end"
+        if isinstance(action, Acrobat):
+            return f"put {self.label(action.card)} on the {self.label(action.target)}"
+        if isinstance(action, Slowpoke):
+            return f"slowpoke standing for {action.value}"
+        if isinstance(action, Calf):
+            return f"calf at the {action.end} end"
+        if isinstance(action, MadCow):
+            return "mad cow in place of the 8"
+        if isinstance(action, TakeHerd):
+            return "take the herd"
+        if isinstance(action, Flip):
+            return "flip the arrow" if action.flip else "keep the arrow"
+        if isinstance(action, ChooseNext):
+            return f"farmer {action.next_player} plays next"
+        return repr(action)
+
+    def new_state(
+        self,
+        seed: int | None = None,
+        *,
+        rng: np.random.Generator | None = None,
+        deals: Sequence[Sequence[int]] | None = None,
+    ) -> MowState:
+        """A new game. Shuffles come from ``seed``/``rng``, or from recorded ``deals``."""
+        if deals is not None:
+            chance = Chance(deals=deals)
+        else:
+            chance = Chance(rng=rng if rng is not None else np.random.default_rng(seed))
+        return MowState(self, chance)
+
+    def position(self, hands: Sequence[Iterable[int | str]], herds: Sequence[Iterable[Any]] | None = None,
+                 **kwargs: Any) -> MowState:
+        """A position built by hand; see :meth:`MowState.from_position` (cards by id or code)."""
+        return MowState.from_position(self, hands, herds, **kwargs)
+
+    def check_deal(self, order: Sequence[int]) -> None:
+        """Raise ``ValueError`` unless ``order`` is an order of exactly the deck in use."""
+        deck = set(self.deck)
+        seen: set[int] = set()
+        for i, c in enumerate(order):
+            if not isinstance(c, (int, np.integer)) or isinstance(c, bool) or c not in deck:
+                raise ValueError(f"item {i}: unknown card {c!r} (the deck is {self.packets}: "
+                                 f"ids {min(deck)}..{max(deck)})")
+            if c in seen:
+                raise ValueError(f"item {i}: card {c} dealt twice")
+            seen.add(c)
+        if len(order) != len(deck):
+            raise ValueError(f"wrong count: {len(order)} cards, the deck has {len(deck)}")
+
+
+# --------------------------------------------------------------------------- observation
+
+
+@dataclass(frozen=True)
+class MowObservation:
+    """What ``player`` may see. It never holds another farmer's hand (only its size).
+
+    ``herds`` are lines of (value, card) pairs, lowest value first; ``acrobats`` per herd the
+    (acrobat, target) pairs; ``active_herd`` the herd a turn acts on (always 0 without the star);
+    ``to_act`` the farmer who decides now (``()`` once the game is over); ``phase`` is ``play``,
+    ``flip``, ``next`` or ``over``. Cowsheds are face down but every farmer saw what went in.
+    """
+
+    player: int
+    phase: str
+    round: int
+    turn: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    herds: tuple[tuple[tuple[int, int], ...], ...]
+    acrobats: tuple[tuple[tuple[int, int], ...], ...]
+    active_herd: int
+    arrow: int
+    to_act: tuple[int, ...]
+    starter: int
+    pile_size: int
+    cowsheds: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    game: Mow
+
+    @property
+    def cowshed_flies(self) -> tuple[int, ...]:
+        """Flies in each farmer's cowshed this round."""
+        fl = self.game.flies
+        return tuple(sum(fl[c] for c in shed) for shed in self.cowsheds)
+
+    @property
+    def herd(self) -> tuple[tuple[int, int], ...]:
+        """The active herd's line."""
+        return self.herds[self.active_herd]
+
+    def herd_flies(self, herd: int | None = None) -> int:
+        """Flies in a herd (the active one by default), acrobats included."""
+        h = self.active_herd if herd is None else herd
+        fl = self.game.flies
+        return sum(fl[c] for _, c in self.herds[h]) + sum(fl[a] for a, _ in self.acrobats[h])
+
+    def unseen_cards(self) -> list[int]:
+        """Cards of the deck in use this farmer has not seen this round (other hands and the pile)."""
+        seen = set(self.hand)
+        for h in self.herds:
+            seen.update(c for _, c in h)
+        for a in self.acrobats:
+            seen.update(x for x, _ in a)
+        for s in self.cowsheds:
+            seen.update(s)
+        return [c for c in self.game.deck if c not in seen]
+
+
+# --------------------------------------------------------------------------- state
+
+
+class MowState:
+    """A Mow game in progress (mutable; ``clone()`` copies). Phases: play, flip, next, over."""
+
+    def __init__(self, game: Mow, chance: Chance) -> None:
+        self.game = game
+        self._chance = chance
+        n = game.players
+        self.totals = [0] * n
+        self.round_index = -1
+        self.round_scores: list[list[int]] = []
+        self.deals: list[list[int]] = []
+        self.history: list[list[Action]] = []
+        self.events: list[str] = []
+        self.recordable = True
+        self.phase = "play"
+        self.arrow = 1
+        self.round_starter = game.starter
+        self._start_round()
+
+    # ----------------------------------------------------------------- hand-built positions
+    @classmethod
+    def from_position(
+        cls,
+        game: Mow,
+        hands: Sequence[Iterable[int | str]],
+        herds: Sequence[Iterable[Any]] | None = None,
+        *,
+        acrobats: Iterable[tuple[int | str, int | str]] = (),
+        pile: Iterable[int | str] | None = None,
+        cowsheds: Sequence[Iterable[int | str]] | None = None,
+        totals: Sequence[int] | None = None,
+        to_act: int = 0,
+        arrow: int = 1,
+        active: int = 0,
+        round_index: int = 0,
+        seed: int = 0,
+    ) -> MowState:
+        """A position built by hand (for tests and teaching); cards by id or code (``"G-7-2"``).
+
+        ``herds``: one list per herd (1, or 3 in the star) of cards in any order; a numbered cow or
+        the mad cow is given alone (value = its number, 8 for the mad cow), a slowpoke or calf as a
+        ``(card, value)`` pair. ``acrobats``: (acrobat, target) pairs. ``pile``: the draw pile, front
+        first; None puts every other card of the deck in the pile (ascending ids), otherwise the
+        cards not placed anywhere are set aside ("out of play"). ``to_act`` acts next (an empty
+        active herd is started by them, or passed on as the rules say). Later rounds shuffle with
+        ``seed``. Raises ``ValueError`` for an impossible position.
+        """
+        g = game
+        s = cls.__new__(cls)
+        s.game = g
+        s._chance = Chance(rng=np.random.default_rng(seed))
+        n = g.players
+        if len(hands) != n:
+            raise ValueError(f"{len(hands)} hands for {n} farmers")
+        if totals is not None and round_index < 1:
+            raise ValueError("totals need round_index >= 1 (they come from earlier rounds)")
+        s.totals = list(totals) if totals is not None else [0] * n
+        s.round_index = round_index
+        s.round_scores = [[0] * n for _ in range(round_index)]
+        if totals is not None:
+            s.round_scores[0] = list(totals)
+        s.deals = []
+        s.history = [[] for _ in range(round_index + 1)]
+        s.events = []
+        s.recordable = False
+        s.arrow = arrow
+        s.round_starter = to_act
+        s.turn = 0
+        s.chosen_next = None
+        s.hands = [sorted(g.card_id(c) for c in h) for h in hands]
+        herds = [[] for _ in range(g.num_herds)] if herds is None else herds
+        if len(herds) != g.num_herds:
+            raise ValueError(f"{len(herds)} herds; this game has {g.num_herds}")
+        s.herds = []
+        for h in herds:
+            line = []
+            for item in h:
+                if isinstance(item, tuple):
+                    card, value = g.card_id(item[0]), int(item[1])
+                else:
+                    card = g.card_id(item)
+                    value = 8 if g.kinds[card] == "mad" else g.numbers[card]
+                    if value is None:
+                        raise ValueError(f"card {g.cards[card].code} needs a (card, value) pair")
+                line.append((value, card))
+            s.herds.append(sorted(line))
+        s.acrobats = [[] for _ in range(g.num_herds)]
+        for a, t in acrobats:
+            a, t = g.card_id(a), g.card_id(t)
+            where = [i for i, h in enumerate(s.herds) if any(c == t for _, c in h)]
+            if not where:
+                raise ValueError(f"acrobat target {g.cards[t].code} is in no herd")
+            s.acrobats[where[0]].append((a, t))
+        s.cowsheds = [sorted(g.card_id(c) for c in x) for x in cowsheds] if cowsheds else [[] for _ in range(n)]
+        s.unscored = []
+        used = {c for h in s.hands for c in h} | {c for x in s.cowsheds for c in x}
+        used |= {c for h in s.herds for _, c in h} | {a for x in s.acrobats for a, _ in x}
+        if pile is None:
+            s.pile = [c for c in g.deck if c not in used]
+            s.out = []
+        else:
+            s.pile = [g.card_id(c) for c in pile]
+            used |= set(s.pile)
+            s.out = [c for c in g.deck if c not in used]
+        s.active = active
+        s.actor = to_act
+        s.phase = "setup"  # not yet "play": whether to_act can start is settled by _begin_turn
+        try:
+            s.check_invariants()
+        except AssertionError as e:
+            raise ValueError(f"impossible position: {e}") from None
+        s._begin_turn(to_act)
+        s.events = []
+        return s
+
+    # ----------------------------------------------------------------- round flow
+    def _start_round(self) -> None:
+        g = self.game
+        n = g.players
+        self.round_index += 1
+        order = self._chance.shuffle(list(g.deck), self.round_index)
+        g.check_deal(order)
+        self.deals.append(order)
+        self.history.append([])
+        self.hands = [sorted(order[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(n)]
+        self.pile = list(order[n * HAND_SIZE :])
+        self.herds: list[list[tuple[int, int]]] = [[] for _ in range(g.num_herds)]
+        self.acrobats: list[list[tuple[int, int]]] = [[] for _ in range(g.num_herds)]
+        self.cowsheds: list[list[int]] = [[] for _ in range(n)]
+        self.unscored: list[int] = []
+        self.out: list[int] = []
+        self.active = 0
+        self.turn = 0
+        self.chosen_next: int | None = None
+        if g.reset_arrow:
+            self.arrow = 1
+        self.phase = "play"
+        self.actor = self.round_starter
+        self._begin_turn(self.round_starter)
+
+    def _can_start(self, p: int) -> bool:
+        kinds = self.game.kinds
+        return any(kinds[c] in NUMBERED for c in self.hands[p])
+
+    def _begin_turn(self, q: int) -> None:
+        """Farmer ``q`` is to act; an empty active herd is started by the first farmer who can."""
+        self.phase = "play"
+        if self.herds[self.active]:
+            self.actor = q
+            return
+        n = self.game.players
+        for i in range(n):
+            r = (q + i * self.arrow) % n
+            if self._can_start(r):
+                if i:
+                    self.events.append(
+                        f"Farmer {q} holds no cow that can start a herd; farmer {r} starts it."
+                    )
+                self.actor = r
+                return
+        self.events.append("No farmer holds a cow that can start the herd: the round ends.")
+        self._end_round()
+
+    def _end_turn(self) -> None:
+        n = self.game.players
+        self.turn += 1
+        if self.chosen_next is not None:
+            nxt, self.chosen_next = self.chosen_next, None
+        else:
+            nxt = (self.actor + self.arrow) % n
+        if self.game.star:
+            self.active = (self.active + self.arrow) % STAR_HERDS
+            self.events.append(f"Herd {self.active} is now the active herd.")
+        self._begin_turn(nxt)
+
+    def _end_round(self) -> None:
+        g = self.game
+        n = g.players
+        for p in range(n):
+            self.cowsheds[p].extend(self.hands[p])
+            self.cowsheds[p].sort()
+            self.hands[p] = []
+        for i in range(len(self.herds)):
+            self.unscored.extend(c for _, c in self.herds[i])
+            self.unscored.extend(a for a, _ in self.acrobats[i])
+            self.herds[i] = []
+            self.acrobats[i] = []
+        fl = g.flies
+        scores = [sum(fl[c] for c in shed) for shed in self.cowsheds]
+        self.round_scores.append(scores)
+        for p, s in enumerate(scores):
+            self.totals[p] += s
+        self.events.append(
+            f"Round {self.round_index + 1} ends: hands go to the cowsheds; flies this round "
+            f"{scores}, totals {self.totals}."
+        )
+        reached = any((t >= g.threshold) if g.comparison == ">=" else (t > g.threshold) for t in self.totals)
+        if reached or (g.max_rounds is not None and len(self.round_scores) >= g.max_rounds):
+            self.phase = "over"
+            w = self.winners()
+            who = f"farmer {w[0]} wins" if len(w) == 1 else f"farmers {list(w)} share the win"
+            self.events.append(f"Game over: {who} with {self.totals[w[0]]} flies.")
+            return
+        prev = self.round_starter
+        if g.next_starter == "rotate":
+            self.round_starter = (prev + 1) % n
+            why = "next seat"
+        else:
+            top = max(self.totals)
+            self.round_starter = next(
+                (prev + i) % n for i in range(1, n + 1) if self.totals[(prev + i) % n] == top
+            )
+            why = "most flies"
+        self.events.append(
+            f"Round {self.round_index + 2} begins: farmer {self.round_starter} ({why}) starts."
+        )
+        self._start_round()
+
+    # ----------------------------------------------------------------- public API
+    @property
+    def num_players(self) -> int:
+        return self.game.players
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def pending_players(self) -> tuple[int, ...]:
+        """The farmer who decides now, as a 1-tuple; () once the game is over."""
+        return () if self.phase == "over" else (self.actor,)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Legal actions of ``player`` (of the farmer to act when None) in the documented order."""
+        if self.phase == "over":
+            return []
+        p = self.actor
+        if player is not None and player != p:
+            return []
+        if self.phase == "flip":
+            return [Flip(p, 0), Flip(p, 1)]
+        if self.phase == "next":
+            allow_self = self.game.yellow_next == "any"
+            return [ChooseNext(p, q) for q in range(self.game.players) if allow_self or q != p]
+        return self._placements(p)
+
+    def _placements(self, p: int) -> list[Action]:
+        g = self.game
+        kinds, numbers, flies = g.kinds, g.numbers, g.flies
+        herd = self.herds[self.active]
+        hand = self.hands[p]
+        if not herd:
+            return [AddCow(p, c, "start") for c in hand if kinds[c] in NUMBERED]
+        out: list[Action] = []
+        lo, lo_card = herd[0]
+        hi, hi_card = herd[-1]
+        mad = any(kinds[c] == "mad" for _, c in herd)
+        for c in hand:
+            k = kinds[c]
+            if mad and not flies[c]:
+                continue
+            if k in NUMBERED:
+                num = numbers[c]
+                if num < lo:  # type: ignore[operator]
+                    out.append(AddCow(p, c, "low"))
+                elif num > hi:  # type: ignore[operator]
+                    out.append(AddCow(p, c, "high"))
+            elif k == "acrobat":
+                out.extend(Acrobat(p, c, t) for _, t in herd if kinds[t] == "plain" and numbers[t] == numbers[c])
+            elif k == "slowpoke":
+                used = {v for v, _ in herd}
+                out.extend(Slowpoke(p, c, v) for v in range(lo + 1, hi) if v not in used)
+            elif k == "calf":
+                if kinds[lo_card] == "plain" and not flies[lo_card]:
+                    out.append(Calf(p, c, "low"))
+                if kinds[hi_card] == "plain" and not flies[hi_card]:
+                    out.append(Calf(p, c, "high"))
+            elif k == "mad" and any(kinds[t] == "plain" and numbers[t] == 8 for _, t in herd):
+                out.append(MadCow(p, c))
+        out.append(TakeHerd(p))
+        return out
+
+    def apply(self, action: Action) -> None:
+        """Apply one decision, or raise :class:`IllegalActionError` leaving the state unchanged."""
+        self._check(action)
+        self.history[-1].append(action)
+        self.events = []
+        if isinstance(action, TakeHerd):
+            self._take(action.player)
+        elif isinstance(action, Flip):
+            if action.flip:
+                self.arrow = -self.arrow
+                way = "clockwise" if self.arrow == 1 else "anticlockwise"
+                self.events.append(f"Farmer {action.player} flips the arrow: play now goes {way}.")
+            else:
+                self.events.append(f"Farmer {action.player} leaves the arrow as it is.")
+            self._end_turn()
+        elif isinstance(action, ChooseNext):
+            self.chosen_next = action.next_player
+            self.events.append(f"Farmer {action.player} chooses farmer {action.next_player} to play next.")
+            self._end_turn()
+        else:
+            self._place(action)
+
+    # ----------------------------------------------------------------- effects
+    def _place(self, a: Action) -> None:
+        g = self.game
+        p, c = a.player, a.card  # type: ignore[attr-defined]
+        herd = self.herds[self.active]
+        where = f"herd {self.active}" if g.star else "the herd"
+        self.hands[p].remove(c)
+        name = g.label(c)
+        if isinstance(a, AddCow):
+            entry = (g.numbers[c], c)
+            if a.end == "low":
+                herd.insert(0, entry)
+                self.events.append(f"Farmer {p} adds {name} at the low end.")
+            elif a.end == "high":
+                herd.append(entry)
+                self.events.append(f"Farmer {p} adds {name} at the high end.")
+            else:
+                herd.append(entry)
+                self.events.append(f"Farmer {p} starts {where} with {name}.")
+        elif isinstance(a, Acrobat):
+            self.acrobats[self.active].append((c, a.target))
+            self.events.append(f"Farmer {p} puts {name} on top of the {g.label(a.target)}.")
+        elif isinstance(a, Slowpoke):
+            bisect.insort(herd, (a.value, c))
+            self.events.append(f"Farmer {p} slips a slowpoke into the line, standing for {a.value}.")
+        elif isinstance(a, Calf):
+            if a.end == "low":
+                v = herd[0][0] - 1
+                herd.insert(0, (v, c))
+            else:
+                v = herd[-1][0] + 1
+                herd.append((v, c))
+            self.events.append(f"Farmer {p} puts the calf at the {a.end} end; it is worth {v}.")
+        elif isinstance(a, MadCow):
+            i = next(i for i, (_, t) in enumerate(herd) if g.kinds[t] == "plain" and g.numbers[t] == 8)
+            eight = herd[i][1]
+            herd[i] = (8, c)
+            bisect.insort(self.hands[p], eight)
+            self.events.append(
+                f"Mad cow replaces the {g.label(eight)}; the {g.label(eight)} goes to farmer {p}'s hand."
+            )
+        kind = g.kinds[c]
+        want = 0 if kind == "thin" else 2 if kind == "dairy" else 1
+        got = min(want, len(self.pile))
+        for _ in range(got):
+            bisect.insort(self.hands[p], self.pile.pop(0))
+        if kind == "thin":
+            self.events.append(f"Thin cow: farmer {p} draws no card.")
+        elif got == want:
+            self.events.append(f"Farmer {p} draws {got} card{'s' if got > 1 else ''}"
+                               f"{' (dairy cow)' if kind == 'dairy' else ''}; {len(self.pile)} left.")
+        elif got:
+            self.events.append(f"Farmer {p} draws the last card of the pile.")
+        else:
+            self.events.append("The draw pile is empty: no card to draw.")
+        if kind == "plain":
+            self._end_turn()
+        elif g.cards[c].packet == "green":
+            self.phase = "flip"
+        else:
+            self.phase = "next"
+
+    def _take(self, p: int) -> None:
+        g = self.game
+        herd = self.herds[self.active]
+        cards = [c for _, c in herd] + [a for a, _ in self.acrobats[self.active]]
+        fl = sum(g.flies[c] for c in cards)
+        self.cowsheds[p].extend(cards)
+        self.cowsheds[p].sort()
+        self.herds[self.active] = []
+        self.acrobats[self.active] = []
+        which = f"herd {self.active}" if g.star else "the herd"
+        self.events.append(
+            f"Farmer {p} takes {which}: {len(cards)} card{'s' if len(cards) != 1 else ''}, "
+            f"{fl} {'fly' if fl == 1 else 'flies'}."
+        )
+        if not self.pile:
+            self.events.append("The draw pile is empty: this take ends the round.")
+            self._end_round()
+        elif g.restart == "taker":
+            self._begin_turn(p)
+        else:
+            self._end_turn()
+
+    # ----------------------------------------------------------------- validation
+    def _check(self, action: Action) -> None:
+        g = self.game
+        if not isinstance(action, Action) or action.game != GAME:
+            raise IllegalActionError("action type", f"{action!r} is not a Mow action")
+        if self.phase == "over":
+            raise IllegalActionError("game over", "the game is over; no decision can be made")
+        p = action.player
+        n = g.players
+        if not isinstance(p, (int, np.integer)) or isinstance(p, bool) or not 0 <= p < n:
+            raise IllegalActionError("player index", f"player {p!r} is not a seat 0..{n - 1}")
+        want = {"play": "a turn (add a cow or take the herd)", "flip": "the arrow flip decision",
+                "next": "the choice of the next farmer"}[self.phase]
+        if p != self.actor:
+            raise IllegalActionError("out of turn", f"farmer {p} cannot act: the game waits for {want} "
+                                     f"of farmer {self.actor}")
+        if self.phase == "flip":
+            if not isinstance(action, Flip):
+                raise IllegalActionError("out of turn", f"the game waits for {want} of farmer {p}")
+            if action.flip not in (0, 1) or isinstance(action.flip, bool):
+                raise IllegalActionError("flip", f"flip is 0 (keep the arrow) or 1 (flip it), not {action.flip!r}")
+            return
+        if self.phase == "next":
+            if not isinstance(action, ChooseNext):
+                raise IllegalActionError("out of turn", f"the game waits for {want} of farmer {p}")
+            allowed = [a.next_player for a in self.legal_actions(p)]  # type: ignore[attr-defined]
+            if action.next_player not in allowed:
+                raise IllegalActionError(
+                    "next farmer",
+                    f"after a yellow special the next farmer is one of {allowed}, not {action.next_player!r}",
+                )
+            return
+        if isinstance(action, (Flip, ChooseNext)):
+            raise IllegalActionError(
+                "flip" if isinstance(action, Flip) else "next farmer",
+                f"{action.kind} comes only right after a {'green' if isinstance(action, Flip) else 'yellow'} "
+                "special cow; now the farmer adds a cow or takes the herd",
+            )
+        herd = self.herds[self.active]
+        if isinstance(action, TakeHerd):
+            if not herd:
+                raise IllegalActionError("take the herd", "the herd is empty: it must be started, not taken")
+            return
+        c = action.card  # type: ignore[attr-defined]
+        if not isinstance(c, (int, np.integer)) or isinstance(c, bool) or c not in self.hands[p]:
+            raise IllegalActionError("card in hand", f"farmer {p} does not hold card {c!r}; "
+                                     f"hand {self.hands[p]}")
+        if action in self._placements(p):
+            return
+        self._diagnose(action, herd)
+        raise IllegalActionError("illegal placement", f"{action!r} is not a legal placement")  # pragma: no cover
+
+    def _diagnose(self, a: Action, herd: list[tuple[int, int]]) -> None:
+        """Raise the IllegalActionError that names the rule ``a`` (not legal) breaks."""
+        g = self.game
+        kinds, numbers, flies = g.kinds, g.numbers, g.flies
+        c = a.card  # type: ignore[attr-defined]
+        k = kinds[c]
+        name = g.label(c)
+        expected = {"add": NUMBERED, "acrobat": {"acrobat"}, "slowpoke": {"slowpoke"},
+                    "calf": {"calf"}, "mad": {"mad"}}[a.kind]
+        if k not in expected:
+            if not herd and k not in NUMBERED:
+                raise IllegalActionError("start the herd", f"the herd is empty and the {name} cannot "
+                                         "start one; only a cow with a number (plain, blocking, thin, dairy)")
+            rule = {"plain": "ascending", "thin": "ascending", "dairy": "ascending", "blocking": "blocking cow",
+                    "mad": "mad cow"}.get(k, k)
+            use = {"plain": "AddCow", "blocking": "AddCow", "thin": "AddCow", "dairy": "AddCow",
+                   "acrobat": "Acrobat", "slowpoke": "Slowpoke", "calf": "Calf", "mad": "MadCow"}[k]
+            raise IllegalActionError(rule, f"card {c} is a {name}; it is played with {use}, not {type(a).__name__}")
+        if not herd:
+            if isinstance(a, AddCow):
+                raise IllegalActionError("start the herd", f"the herd is empty: the first cow starts it "
+                                         f"(end='start'), not end={a.end!r}")
+            raise IllegalActionError(k if k != "mad" else "mad cow",
+                                     f"the herd is empty: a {name} cannot start a herd")
+        lo, lo_card = herd[0]
+        hi, hi_card = herd[-1]
+        if any(kinds[t] == "mad" for _, t in herd) and not flies[c]:
+            raise IllegalActionError("mad cow", f"while the mad cow is in the herd only cows with flies may "
+                                     f"be added; the {name} has none")
+        if isinstance(a, AddCow):
+            if a.end not in ("low", "high", "start"):
+                raise IllegalActionError("ascending", f"end is 'low', 'high' or 'start', not {a.end!r}")
+            if a.end == "start":
+                raise IllegalActionError("ascending", "the herd is not empty: end must be 'low' or 'high'")
+            end_value, end_card = (lo, lo_card) if a.end == "low" else (hi, hi_card)
+            if kinds[end_card] == "calf" and end_value == 0:
+                raise IllegalActionError("calf", "nothing may be placed below a calf worth 0")
+            if kinds[end_card] == "blocking":
+                raise IllegalActionError("blocking cow", f"the blocking {end_value} closes the {a.end} end")
+            rule = "blocking cow" if k == "blocking" else "ascending"
+            where = f"below the lowest value {lo}" if a.end == "low" else f"above the highest value {hi}"
+            raise IllegalActionError(rule, f"{name} cannot go at the {a.end} end: a cow goes strictly {where}")
+        if isinstance(a, Acrobat):
+            t = a.target
+            on = next((tc for _, tc in herd if tc == t), None)
+            if on is None:
+                raise IllegalActionError("acrobat", f"card {t!r} is not in the herd")
+            if kinds[t] != "plain":
+                raise IllegalActionError("acrobat", f"an acrobat stands only on a plain cow, never on the {g.label(t)}")
+            raise IllegalActionError("acrobat", f"the {name} goes only on a plain {numbers[c]}, "
+                                     f"not on the {g.label(t)}")
+        if isinstance(a, Slowpoke):
+            used = {v for v, _ in herd}
+            gaps = [v for v in range(lo + 1, hi) if v not in used]
+            if not gaps:
+                raise IllegalActionError("slowpoke", f"the line {lo}..{hi} has no missing number: "
+                                         "a slowpoke cannot be played")
+            raise IllegalActionError("slowpoke", f"a slowpoke stands for a missing number strictly between "
+                                     f"{lo} and {hi}: one of {gaps}, not {a.value!r}")
+        if isinstance(a, Calf):
+            if a.end not in ("low", "high"):
+                raise IllegalActionError("calf", f"end is 'low' or 'high', not {a.end!r}")
+            end_card = lo_card if a.end == "low" else hi_card
+            raise IllegalActionError("calf", f"a calf goes only next to a plain cow without flies; the {a.end} "
+                                     f"end is the {g.label(end_card)}")
+        if isinstance(a, MadCow):
+            raise IllegalActionError("mad cow", "the mad cow replaces a plain 8; the line holds none")
+
+    # ----------------------------------------------------------------- copies and views
+    def clone(self) -> MowState:
+        s = MowState.__new__(MowState)
+        s.game = self.game
+        s._chance = self._chance.clone()
+        s.totals = list(self.totals)
+        s.round_index = self.round_index
+        s.round_scores = [list(r) for r in self.round_scores]
+        s.deals = list(self.deals)
+        s.history = [list(h) for h in self.history]
+        s.events = list(self.events)
+        s.recordable = self.recordable
+        s.phase = self.phase
+        s.arrow = self.arrow
+        s.round_starter = self.round_starter
+        s.hands = [list(h) for h in self.hands]
+        s.pile = list(self.pile)
+        s.herds = [list(h) for h in self.herds]
+        s.acrobats = [list(a) for a in self.acrobats]
+        s.cowsheds = [list(x) for x in self.cowsheds]
+        s.unscored = list(self.unscored)
+        s.out = list(self.out)
+        s.active = self.active
+        s.turn = self.turn
+        s.chosen_next = self.chosen_next
+        s.actor = self.actor
+        return s
+
+    def observation(self, player: int) -> MowObservation:
+        """What ``player`` sees: own hand, herds, cowsheds and totals, pile size, arrow, who acts."""
+        return MowObservation(
+            player=player,
+            phase=self.phase,
+            round=self.round_index,
+            turn=self.turn,
+            hand=tuple(self.hands[player]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            herds=tuple(tuple(h) for h in self.herds),
+            acrobats=tuple(tuple(a) for a in self.acrobats),
+            active_herd=self.active,
+            arrow=self.arrow,
+            to_act=self.pending_players(),
+            starter=self.round_starter,
+            pile_size=len(self.pile),
+            cowsheds=tuple(tuple(x) for x in self.cowsheds),
+            totals=tuple(self.totals),
+            game=self.game,
+        )
+
+    def herd_flies(self, herd: int | None = None) -> int:
+        """Flies in a herd (the active one by default), acrobats included."""
+        h = self.active if herd is None else herd
+        fl = self.game.flies
+        return sum(fl[c] for _, c in self.herds[h]) + sum(fl[a] for a, _ in self.acrobats[h])
+
+    # ----------------------------------------------------------------- results and checks
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the fewest total flies (shared on ties); meaningful once the game is over."""
+        return shared_winners(self.totals)
+
+    def where_is(self) -> dict[int, str]:
+        """Every card of the deck in use mapped to its one place (RULES.md §3 conservation)."""
+        places: dict[int, str] = {}
+
+        def put(cards: Iterable[int], where: str) -> None:
+            for c in cards:
+                if c in places:
+                    raise AssertionError(f"card {c} is both in {places[c]} and {where}")
+                places[c] = where
+
+        for p, h in enumerate(self.hands):
+            put(h, f"hand {p}")
+        for i, h in enumerate(self.herds):
+            put((c for _, c in h), f"herd {i}")
+            put((a for a, _ in self.acrobats[i]), f"herd {i} (acrobat)")
+        for p, shed in enumerate(self.cowsheds):
+            put(shed, f"cowshed {p}")
+        put(self.pile, "draw pile")
+        put(self.unscored, "unscored herd")
+        put(self.out, "out of play")
+        return places
+
+    def check_invariants(self) -> None:
+        """Assert RULES.md §3: every card in one place, flies conserved, the line invariants."""
+        g = self.game
+        kinds, numbers = g.kinds, g.numbers
+        places = self.where_is()
+        if sorted(places) != list(g.deck):
+            missing = sorted(set(g.deck) - set(places))
+            extra = sorted(set(places) - set(g.deck))
+            raise AssertionError(f"cards missing {missing}, not in the deck {extra}")
+        if sum(g.flies[c] for c in places) != g.deck_flies():
+            raise AssertionError("flies are not conserved")
+        if len(self.herds) != g.num_herds or len(self.acrobats) != g.num_herds:
+            raise AssertionError(f"{len(self.herds)} herds, expected {g.num_herds}")
+        for i, herd in enumerate(self.herds):
+            values = [v for v, _ in herd]
+            if any(a >= b for a, b in itertools.pairwise(values)):
+                raise AssertionError(f"herd {i} values are not strictly increasing: {values}")
+            for j, (v, c) in enumerate(herd):
+                k = kinds[c]
+                if k in NUMBERED and v != numbers[c]:
+                    raise AssertionError(f"herd {i}: {g.label(c)} stands as {v}")
+                if k == "mad" and v != 8:
+                    raise AssertionError(f"herd {i}: the mad cow stands as {v}, not where an 8 stood")
+                if k == "slowpoke" and j in (0, len(herd) - 1):
+                    raise AssertionError(f"herd {i}: a slowpoke at an end")
+                if k == "calf" and not 0 <= v <= 16:
+                    raise AssertionError(f"herd {i}: a calf worth {v}")
+                if k == "acrobat":
+                    raise AssertionError(f"herd {i}: an acrobat in the line itself")
+            cards = {c for _, c in herd}
+            for a, t in self.acrobats[i]:
+                if kinds[a] != "acrobat" or t not in cards or kinds[t] != "plain" or numbers[t] != numbers[a]:
+                    raise AssertionError(f"herd {i}: acrobat {a} on card {t}")
+        if self.phase != "over":
+            if not 0 <= self.actor < g.players:
+                raise AssertionError(f"actor {self.actor}")
+            if self.phase == "play" and not self.herds[self.active] and not self._can_start(self.actor):
+                raise AssertionError(f"farmer {self.actor} must start a herd but cannot")
+        if any(h != sorted(h) for h in self.hands):
+            raise AssertionError("a hand is not sorted")
+        scored = [sum(r[p] for r in self.round_scores) for p in range(g.players)]
+        if scored != self.totals:
+            raise AssertionError("totals do not add up")
+
+    def _repr_html_(self) -> str:
+        from mowkit.render import mow_html
+
+        return mow_html(self)
+
+    def __repr__(self) -> str:
+        g = self.game
+        herds = " | ".join(" ".join(g.cards[c].code for _, c in h) or "-" for h in self.herds)
+        hands = " / ".join(" ".join(g.cards[c].code for c in h) for h in self.hands)
+        return (
+            f"<MowState round {self.round_index} turn {self.turn} phase {self.phase} actor "
+            f"{self.actor} arrow {self.arrow:+d} active {self.active} herds [{herds}] hands [{hands}] "
+            f"pile {len(self.pile)} totals {self.totals}>"
+        )
