@@ -1,0 +1,1 @@
+"""ipywidgets front ends of mowkit. Each module builds widgets that only call library functions."""
