@@ -36,7 +36,7 @@ def load_game(name: str, **options: Any) -> Any:
     game_cls = getattr(import_module(module), cls)
     try:
         return game_cls(**options)
-    except TypeError as e:
+    except TypeError:
         import dataclasses
 
         known = [f.name for f in dataclasses.fields(game_cls) if f.init]

@@ -278,7 +278,8 @@ def tournament(
             finish(futures[fut], fut.result())
     elif n_jobs > 1 and len(todo) > 1:
         import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor, as_completed as cf_completed
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import as_completed as cf_completed
 
         with ProcessPoolExecutor(max_workers=n_jobs, mp_context=mp.get_context("spawn")) as pool:
             futs = {pool.submit(run_chunk, *args, chunks[i], paired, rotate): i for i in todo}

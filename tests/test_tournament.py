@@ -54,7 +54,7 @@ def test_paired_deals_rotate_agents_through_seats(serial):
     assert plan["deal"].tolist() == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
     assert plan["rotation"].tolist() == [0, 1, 2] * 4
     first = serial[serial["round"] == 0]
-    for deal, g in first.groupby("deal"):
+    for _, g in first.groupby("deal"):
         assert g["seed"].nunique() == 1  # one deal, same cards
         seats = g.pivot(index="game", columns="seat", values="agent")
         assert sorted(seats.apply(lambda r: r.tolist().index("highest"), axis=1)) == [0, 1, 2]
