@@ -1,4 +1,4 @@
-"""Mow agents: random and greedy.
+"""Mow agents: random, greedy, heuristic and Monte Carlo.
 
 Every agent answers all decisions of Mow: a turn (``AddCow``, ``Acrobat``, ``Slowpoke``,
 ``Calf``, ``MadCow`` or ``TakeHerd``; on an empty herd only ``AddCow(..., "start")``), the
@@ -123,7 +123,117 @@ class GreedyAgent(_Base):
         return min(placements, key=rank)
 
 
+class HeuristicAgent(GreedyAgent):
+    """Takes cheap herds early, keeps the herd closed, and unloads flies when the next farmer must take.
+
+    * Turn: take the herd when no cow fits, or when it holds at most ``take_at`` flies (default 2)
+      while it already has at least ``min_cards`` cows (default 3): a cheap take now is better
+      than a full herd later, and the taker restarts the herd with a card of their choice.
+    * Otherwise, like the greedy farmer, play the placement leaving the fewest unseen cards able to
+      follow; when some placement leaves none (the next farmer is likely forced to take), play
+      the one of those with the most flies, to unload them into the herd the next farmer takes.
+    * Flip and next farmer: as the greedy farmer (aim at the leader).
+    """
+
+    name = "heuristic"
+
+    def __init__(self, take_at: int = 2, min_cards: int = 3) -> None:
+        super().__init__(take_at=take_at)
+        self.min_cards = min_cards
+
+    def act(self, observation: MowObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        obs = observation
+        first = legal_actions[0]
+        if isinstance(first, (Flip, ChooseNext)):
+            return super().act(obs, legal_actions, rng)
+        placements = [a for a in legal_actions if not isinstance(a, TakeHerd)]
+        take = [a for a in legal_actions if isinstance(a, TakeHerd)]
+        if take and (not placements or (obs.herd_flies() <= self.take_at and len(obs.herd) >= self.min_cards)):
+            return take[0]
+        unseen = obs.unseen_cards()
+        flies = obs.game.flies
+        scored = [(followers(obs, a, unseen), a) for a in placements]
+        closing = [a for f, a in scored if f == 0]
+        if closing:
+            return max(closing, key=lambda a: (flies[a.card], -a.card))  # type: ignore[attr-defined]
+        return min(scored, key=lambda fa: (fa[0], -flies[fa[1].card], fa[1].card))[1]  # type: ignore[attr-defined]
+
+
+class MonteCarloAgent(_Base):
+    """Flat Monte Carlo with determinization over the cards it has not seen.
+
+    For each of ``rollouts`` determinizations it deals the cards it has not seen (other hands and
+    the draw pile; sizes are public) at random, builds that position, and for every legal turn
+    action plays it and the rest of the round with ``rollout`` farmers (``"random"`` or
+    ``"greedy"``), noting its own flies at the round's end. All actions share the
+    determinizations (common random numbers); it picks the lowest mean. The arrow flip and the
+    next-farmer choice follow the greedy farmer (aim at the leader). ``time_budget`` (seconds per
+    decision) adds determinizations while time is left; the rollout count is the reproducible
+    setting. It reads only its observation.
+    """
+
+    name = "mc"
+
+    def __init__(self, rollouts: int = 10, rollout: str = "random", time_budget: float | None = None) -> None:
+        from mowkit.core import OptionError, check_choice, check_int
+
+        self.rollouts = check_int("rollouts", rollouts, 1)
+        self.rollout = check_choice("rollout", rollout, ("random", "greedy"))
+        if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
+            raise OptionError("time_budget", time_budget, "None or a positive number of seconds")
+        self.time_budget = time_budget
+        self.name = f"mc:rollouts={rollouts}" + ("" if rollout == "random" else f",rollout={rollout}")
+        self._greedy = GreedyAgent()
+        self._policy = RandomAgent() if rollout == "random" else self._greedy
+
+    def act(self, observation: MowObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        import time
+
+        obs = observation
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if isinstance(legal_actions[0], (Flip, ChooseNext)):
+            return self._greedy.act(obs, legal_actions, rng)
+        g, me = obs.game, obs.player
+        kinds = g.kinds
+        herds = [[c if kinds[c] not in ("slowpoke", "calf") else (c, v) for v, c in h] for h in obs.herds]
+        acrobats = [pair for herd in obs.acrobats for pair in herd]
+        unseen = np.array(obs.unseen_cards())
+        means = np.zeros(len(legal_actions))
+        start = time.perf_counter()
+        done = 0
+        while done < self.rollouts or (self.time_budget is not None and time.perf_counter() - start < self.time_budget):
+            cards = [int(c) for c in rng.permutation(unseen)]
+            hands, pos = [], 0
+            for p, size in enumerate(obs.hand_sizes):
+                if p == me:
+                    hands.append(list(obs.hand))
+                else:
+                    hands.append(cards[pos : pos + size])
+                    pos += size
+            base = g.position(
+                hands, herds, acrobats=acrobats, pile=cards[pos : pos + obs.pile_size],
+                cowsheds=obs.cowsheds, totals=obs.totals if obs.round >= 1 else None, to_act=me,
+                arrow=obs.arrow, active=obs.active_herd, round_index=obs.round, seed=0,
+            )
+            for i, a in enumerate(legal_actions):
+                means[i] += self._play_out(base.clone(), a, me, rng)
+            done += 1
+        return legal_actions[int(np.argmin(means))]
+
+    def _play_out(self, state, action: Action, me: int, rng: np.random.Generator) -> int:
+        round_index = state.round_index
+        state.apply(action)
+        while state.round_index == round_index and not state.is_over():
+            p = state.pending_players()[0]
+            legal = state.legal_actions(p)
+            state.apply(self._policy.act(state.observation(p), legal, rng))
+        return state.round_scores[-1][me]
+
+
 AGENTS: dict[str, type] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "heuristic": HeuristicAgent,
+    "mc": MonteCarloAgent,
 }
