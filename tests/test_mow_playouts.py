@@ -201,3 +201,24 @@ def test_clone_is_independent():
     assert repr(c) != repr(s)
     c.apply(c.legal_actions()[0])
     assert repr(c) == repr(s)
+
+
+def test_plain_cows_only_variant():
+    """``specials=False`` (to measure what the special cows do): 42 plain cows, 44 flies per packet."""
+    import numpy as np
+
+    from mowkit import load_game
+
+    for players, packets, cards, flies in [(4, "green", 42, 44), (7, "both", 84, 88)]:
+        g = load_game("mow", players=players, specials=False)
+        assert g.packets == packets
+        assert len(g.deck) == cards and g.deck_flies() == flies
+        assert all(g.kinds[c] == "plain" for c in g.deck)
+        rng = np.random.default_rng(players)
+        s = g.new_state(seed=players)
+        while not s.is_over():
+            p = s.pending_players()[0]
+            legal = s.legal_actions(p)
+            s.apply(legal[int(rng.integers(len(legal)))])
+            s.check_invariants()
+        assert max(s.totals) >= 100

@@ -28,7 +28,8 @@ round and the other two herds are not scored (their cards stay out of every cows
 
 Options: ``players`` 2..10; ``packets`` ``'green'``, ``'yellow'`` or ``'both'`` (default green for
 2-5 farmers, both for 6-10); ``threshold`` (100); ``comparison``; ``starter`` (round-1 starter,
-seat 0); ``star``; ``max_rounds`` (None, or e.g. 1 for single-round statistics).
+seat 0); ``star``; ``max_rounds`` (None, or e.g. 1 for single-round statistics); ``specials``
+(True; False plays with the plain cows only, 42 per packet, to measure what the special cows do).
 
 Kit resolutions **[kit]** of what RULES.md leaves open (the switchable ones are options):
 
@@ -193,6 +194,7 @@ class Mow:
     reset_arrow: bool = True
     yellow_next: str = "any_other"
     restart: str = "taker"
+    specials: bool = True
     name: ClassVar[str] = GAME
     deck: tuple[int, ...] = field(init=False, repr=False, compare=False)
     cards: tuple[MowCard, ...] = field(init=False, repr=False, compare=False)
@@ -228,7 +230,9 @@ class Mow:
         check_choice("restart", self.restart, RESTARTS)
         cards = mow_cards()
         wanted = ("green", "yellow") if packets == "both" else (packets,)
-        deck = tuple(c.id for c in cards if c.packet in wanted)
+        if not isinstance(self.specials, bool):
+            raise OptionError("specials", self.specials, "True or False")
+        deck = tuple(c.id for c in cards if c.packet in wanted and (self.specials or c.kind == "plain"))
         if HAND_SIZE * self.players > len(deck):
             raise OptionError(
                 "packets", packets,
@@ -256,6 +260,7 @@ class Mow:
             "reset_arrow": self.reset_arrow,
             "yellow_next": self.yellow_next,
             "restart": self.restart,
+            "specials": self.specials,
         }
 
     @property
@@ -347,6 +352,55 @@ class Mow:
             seen.add(c)
         if len(order) != len(deck):
             raise ValueError(f"wrong count: {len(order)} cards, the deck has {len(deck)}")
+
+
+# --------------------------------------------------------------------------- placement (pure)
+
+
+def herd_placements(
+    game: Mow, herd: Sequence[tuple[int, int]], card: int, player: int = 0
+) -> list[Action]:
+    """Every way ``card`` can be added to the line ``herd`` (RULES.md §2), without ``TakeHerd``.
+
+    A pure function of the line alone (the engine's own rule for one card, also used by
+    ``legal_actions``): ``herd`` is a line of (value, card) pairs, lowest value first, as in
+    ``MowObservation.herds``; the actions name ``player``. An empty herd can be started by a
+    numbered cow (``AddCow(..., "start")``). The order is that of ``legal_actions``: low before
+    high, acrobat targets in line order, slowpoke values ascending. Acrobats standing on the line
+    never change what fits, so they are not needed.
+    """
+    kinds, numbers, flies = game.kinds, game.numbers, game.flies
+    k = kinds[card]
+    if not herd:
+        return [AddCow(player, card, "start")] if k in NUMBERED else []
+    lo, lo_card = herd[0]
+    hi, hi_card = herd[-1]
+    if not flies[card] and any(kinds[c] == "mad" for _, c in herd):
+        return []
+    out: list[Action] = []
+    if k in NUMBERED:
+        num = numbers[card]
+        if num < lo:  # type: ignore[operator]
+            out.append(AddCow(player, card, "low"))
+        elif num > hi:  # type: ignore[operator]
+            out.append(AddCow(player, card, "high"))
+    elif k == "acrobat":
+        out.extend(
+            Acrobat(player, card, t)
+            for _, t in herd
+            if kinds[t] == "plain" and numbers[t] == numbers[card]
+        )
+    elif k == "slowpoke":
+        used = {v for v, _ in herd}
+        out.extend(Slowpoke(player, card, v) for v in range(lo + 1, hi) if v not in used)
+    elif k == "calf":
+        if kinds[lo_card] == "plain" and not flies[lo_card]:
+            out.append(Calf(player, card, "low"))
+        if kinds[hi_card] == "plain" and not flies[hi_card]:
+            out.append(Calf(player, card, "high"))
+    elif k == "mad" and any(kinds[t] == "plain" and numbers[t] == 8 for _, t in herd):
+        out.append(MadCow(player, card))
+    return out
 
 
 # --------------------------------------------------------------------------- observation
@@ -657,37 +711,11 @@ class MowState:
 
     def _placements(self, p: int) -> list[Action]:
         g = self.game
-        kinds, numbers, flies = g.kinds, g.numbers, g.flies
         herd = self.herds[self.active]
         hand = self.hands[p]
         if not herd:
-            return [AddCow(p, c, "start") for c in hand if kinds[c] in NUMBERED]
-        out: list[Action] = []
-        lo, lo_card = herd[0]
-        hi, hi_card = herd[-1]
-        mad = any(kinds[c] == "mad" for _, c in herd)
-        for c in hand:
-            k = kinds[c]
-            if mad and not flies[c]:
-                continue
-            if k in NUMBERED:
-                num = numbers[c]
-                if num < lo:  # type: ignore[operator]
-                    out.append(AddCow(p, c, "low"))
-                elif num > hi:  # type: ignore[operator]
-                    out.append(AddCow(p, c, "high"))
-            elif k == "acrobat":
-                out.extend(Acrobat(p, c, t) for _, t in herd if kinds[t] == "plain" and numbers[t] == numbers[c])
-            elif k == "slowpoke":
-                used = {v for v, _ in herd}
-                out.extend(Slowpoke(p, c, v) for v in range(lo + 1, hi) if v not in used)
-            elif k == "calf":
-                if kinds[lo_card] == "plain" and not flies[lo_card]:
-                    out.append(Calf(p, c, "low"))
-                if kinds[hi_card] == "plain" and not flies[hi_card]:
-                    out.append(Calf(p, c, "high"))
-            elif k == "mad" and any(kinds[t] == "plain" and numbers[t] == 8 for _, t in herd):
-                out.append(MadCow(p, c))
+            return [AddCow(p, c, "start") for c in hand if g.kinds[c] in NUMBERED]
+        out: list[Action] = [a for c in hand for a in herd_placements(g, herd, c, p)]
         out.append(TakeHerd(p))
         return out
 
