@@ -176,6 +176,27 @@ def read_provenance(path: str | os.PathLike[str]) -> dict[str, Any]:
         raise RecordError(str(path), "metadata.mowkit", "provenance is not valid JSON") from None
 
 
+def save_table(df: pd.DataFrame, path: str | os.PathLike[str], provenance: dict[str, Any]) -> Path:
+    """Write one results table as Parquet with its provenance, atomically."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    from mowkit import __version__
+
+    _write_chunk(df, path, {"mowkit": __version__, **provenance}, [0])
+    return path
+
+
+def load_table(path: str | os.PathLike[str]) -> pd.DataFrame:
+    """A results table saved by :func:`save_table` (shipped ones live in ``data/results/``).
+
+    Its provenance is in ``df.attrs["provenance"]``; errors name the file and the field.
+    """
+    prov = read_provenance(path)
+    df = pd.read_parquet(path)
+    df.attrs["provenance"] = prov
+    return df
+
+
 def read_results(folder: str | os.PathLike[str]) -> pd.DataFrame:
     """All chunks of a tournament folder as one table, ordered by game, round and seat."""
     files = sorted(Path(folder).glob("chunk-*.parquet"))
