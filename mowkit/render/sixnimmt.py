@@ -24,7 +24,8 @@ def state_html(state: Any, show_hands: bool | int = True) -> str:
     if state.pool:
         body.append(line("face-up cards", cards_html(state.pool)))
     for i, r in enumerate(state.rows):
-        body.append(line(f"row {i} ({row_heads(r)} heads)", cards_html(r)))
+        h = row_heads(r)
+        body.append(line(f"row {i} ({h} head{'' if h == 1 else 's'})", cards_html(r)))
     if state.queue:
         body.append(line("revealed", cards_html([c for c, _ in state.queue], highlight=waiting)))
     for p in range(g.players):
