@@ -142,15 +142,23 @@ def _provenance(game: Any, agents: Sequence[str], seed: int, n_games: int, unit:
 
 
 def _write_chunk(df: pd.DataFrame, path: Path, provenance: dict[str, Any], games: Sequence[int]) -> None:
+    _write_parquet(df, path, {**provenance, "games": [int(games[0]), int(games[-1]) + 1]})
+
+
+def _write_parquet(df: pd.DataFrame, path: Path, provenance: dict[str, Any]) -> None:
+    """Parquet with the provenance in the schema metadata; temporary file, then rename."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     table = pa.Table.from_pandas(df, preserve_index=False)
     meta = dict(table.schema.metadata or {})
-    meta[b"mowkit"] = json.dumps({**provenance, "games": [int(games[0]), int(games[-1]) + 1]}).encode()
+    meta[b"mowkit"] = json.dumps(provenance).encode()
     table = table.replace_schema_metadata(meta)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
     try:
         pq.write_table(table, tmp)
         os.replace(tmp, path)
@@ -182,7 +190,7 @@ def save_table(df: pd.DataFrame, path: str | os.PathLike[str], provenance: dict[
     path.parent.mkdir(parents=True, exist_ok=True)
     from mowkit import __version__
 
-    _write_chunk(df, path, {"mowkit": __version__, **provenance}, [0])
+    _write_parquet(df, path, {"mowkit": __version__, **provenance})
     return path
 
 
