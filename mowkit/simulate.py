@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from mowkit.agents import make_agent
 from mowkit.core import Agent, IllegalActionError, OptionError, spawn_rngs
 from mowkit.records import to_record
@@ -45,6 +47,27 @@ def play_state(game: Any, agents: Sequence[str | Agent], seed: int | None = None
     return state
 
 
+def random_rounds(game: Any, rounds: int, seed: int) -> list[list[int]]:
+    """Penalties of ``rounds`` single rounds in which every player picks a uniformly random legal action.
+
+    The bare engine without observations or agents (what the reference-engine benchmarks time).
+    For 6 nimmt! with ``auto_row=True`` this is the random player of the published figures.
+    """
+    from dataclasses import replace
+
+    game = replace(resolve_game(game), max_rounds=1)
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(rounds):
+        state = game.new_state(rng=rng)
+        while not state.is_over():
+            for p in state.pending_players():
+                legal = state.legal_actions(p)
+                state.apply(legal[int(rng.integers(len(legal)))])
+        out.append(state.round_scores[0])
+    return out
+
+
 def play_game(game: Any, agents: Sequence[str | Agent], seed: int | None = None) -> dict[str, Any]:
     """Play a whole game and return its record (see :mod:`mowkit.records`)."""
     game = resolve_game(game)
@@ -55,4 +78,4 @@ def play_game(game: Any, agents: Sequence[str | Agent], seed: int | None = None)
 
 from mowkit.tournament import round_robin, tournament  # noqa: E402  (re-exported: simulate.tournament)
 
-__all__ = ["play_game", "play_state", "resolve_game", "round_robin", "tournament"]
+__all__ = ["play_game", "play_state", "random_rounds", "resolve_game", "round_robin", "tournament"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from mowkit.data import data_dir
 from mowkit import load_game
+from mowkit.data import data_dir
 from mowkit.tournament import load_table, run_chunk
 
 RESULTS = data_dir() / "results"

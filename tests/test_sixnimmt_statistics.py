@@ -14,21 +14,12 @@ import pytest
 
 from mowkit import load_game
 from mowkit.agents import make_agent
-from mowkit.simulate import play_state
+from mowkit.simulate import play_state, random_rounds
 
 
 def random_round_means(players: int, rounds: int, seed: int) -> np.ndarray:
-    game = load_game("sixnimmt", players=players, max_rounds=1, auto_row=True)
-    rng = np.random.default_rng(seed)
-    means = np.empty(rounds)
-    for i in range(rounds):
-        state = game.new_state(rng=rng)
-        while not state.is_over():
-            for p in state.pending_players():
-                legal = state.legal_actions(p)
-                state.apply(legal[int(rng.integers(len(legal)))])
-        means[i] = np.mean(state.round_scores[0])
-    return means
+    game = load_game("sixnimmt", players=players, auto_row=True)
+    return np.mean(random_rounds(game, rounds, seed), axis=1)
 
 
 @pytest.mark.parametrize("players,published,rounds", [(4, 12.12, 20_000), (10, 14.66, 5_000)])
