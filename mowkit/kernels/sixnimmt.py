@@ -1,0 +1,755 @@
+"""Compiled 6 nimmt! kernel: whole rounds and games of the built-in agents on integer arrays.
+
+The rule engine :mod:`mowkit.games.sixnimmt` stays the definition of the rules; this module
+replays them with numba for the built-in policies, one per seat:
+
+=============  ============================================  =================================
+policy         card choice                                   Rule 4 row
+=============  ============================================  =================================
+``random``     uniformly random card                         fewest heads, ties lowest index
+``random_row`` uniformly random card                         uniformly random row
+``lowest``     lowest card                                   fewest heads, cards, lowest index
+``highest``    highest card                                  fewest heads, cards, lowest index
+``greedy``     smallest immediate penalty (GreedyAgent)      fewest heads, cards, lowest index
+=============  ============================================  =================================
+
+These are exactly the choices of :mod:`mowkit.agents.sixnimmt` (``random_row`` is
+``RandomAgent(row="random")``); ``auto_row=True`` makes every Rule 4 choice "fewest heads, ties
+to the lowest index", as in the engine. Professional ties go to the first placement (lowest row
+index), as every built-in agent does. In the ``logic`` variant ``lowest``/``highest`` draft the
+lowest/highest face-up card and the others draft at random, like the agents.
+
+Options are validated by building the engine's :class:`~mowkit.games.sixnimmt.SixNimmt` (same
+names, same :class:`~mowkit.core.OptionError`): ``rows``, ``capacity``, ``hand_size``,
+``variant`` (``tactics``, ``logic``, ``professional``), ``auto_row``, and for whole games
+``threshold``, ``comparison``, ``max_rounds``. Heads come from ``mowkit.data.sixnimmt_heads()``.
+
+Entry points: :func:`simulate_rounds` / :func:`iter_rounds` / :func:`summarize_rounds`
+(independent rounds), :func:`simulate_games` (whole games), :func:`play_deals` (rounds on
+given deck orders, e.g. a state's ``state.deals``) and :func:`play_seeds` (whole games on the
+deals ``simulate.play_state(game, agents, seed)`` makes), the last two for cross-checks.
+
+Random streams. Rounds (or games) are played in blocks of :data:`BLOCK`; block ``k`` starts
+from the sorted deck after numba's ``np.random.seed(w)`` with ``w = SeedSequence(seed,
+spawn_key=(k,)).generate_state(1)[0]``. So the same seed gives the same results in any process,
+and a chunked run (:func:`iter_rounds`) gives the same rounds as one call. Every random integer
+below m comes from one 32-bit draw ``np.random.randint(0, 2**32)`` by Lemire's multiply-and-
+reject method (unbiased). The kernel's random choices do not follow the engine's generators:
+only deterministic policies on the same deals give identical penalties; random ones agree in
+distribution. A random deal is a partial Fisher-Yates shuffle of the cards in play; since the
+order of a dealt hand is then itself uniformly random, a ``random`` seat plays its dealt cards
+in (reverse) deal order, which is the same distribution as a uniformly random card each turn
+at no extra draw (on given deals, :func:`play_deals`, it draws a random card each turn).
+
+Compiled functions are cached on disk (``cache=True``, in ``__pycache__`` or
+``NUMBA_CACHE_DIR``): the first call after an install or a change of this file compiles for
+about 15 s, later processes load the cache in about half a second. :func:`warm_up` forces it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from mowkit.core import OptionError, check_int
+from mowkit.data import sixnimmt_heads
+from mowkit.games.sixnimmt import SixNimmt
+
+RANDOM, LOWEST, HIGHEST, GREEDY, RANDOM_ROW = 0, 1, 2, 3, 4
+POLICIES: dict[str, int] = {
+    "random": RANDOM,
+    "lowest": LOWEST,
+    "highest": HIGHEST,
+    "greedy": GREEDY,
+    "random_row": RANDOM_ROW,
+}
+"""Policy name -> the integer code the kernel uses for a seat."""
+
+BLOCK = 4096
+"""Rounds (or games) played per ``np.random.seed`` call; chunks are multiples of it."""
+
+_NO_LIMIT = 1_000_000  # rounds per game when max_rounds is None (a safety stop, see simulate_games)
+_BIG = 1 << 30
+
+
+# --------------------------------------------------------------------------- compiled core
+
+
+@njit(cache=True, inline="always")
+def _below(m):
+    """Uniform integer 0..m-1 (m < 2**32) from one 32-bit draw (Lemire's method, unbiased)."""
+    x = np.random.randint(0, 1 << 32) * m
+    lo = x & 0xFFFFFFFF
+    if lo < m:
+        t = ((1 << 32) - m) % m
+        while lo < t:
+            x = np.random.randint(0, 1 << 32) * m
+            lo = x & 0xFFFFFFFF
+    return x >> 32
+
+
+@njit(cache=True, inline="always")
+def _rule4_row(code, auto, nrows, rhd, rcnt):
+    """Row a seat takes under Rule 4: its policy's choice (or auto_row's)."""
+    if code == RANDOM_ROW and not auto:
+        return _below(nrows)
+    by_cards = not auto and code != RANDOM and code != RANDOM_ROW
+    best = 0
+    for r in range(1, nrows):
+        if rhd[r] < rhd[best]:
+            best = r
+        elif by_cards and rhd[r] == rhd[best] and rcnt[r] < rcnt[best]:
+            best = r
+    return best
+
+
+@njit(cache=True, inline="always")
+def _greedy_index(hand, k, nrows, cap, prof, first, last, rcnt, rhd):
+    """Index in ``hand[:k]`` of GreedyAgent's card: least (penalty, distance, card)."""
+    minh = rhd[0]
+    for r in range(1, nrows):
+        if rhd[r] < minh:
+            minh = rhd[r]
+    best = 0
+    bw = _BIG
+    bd = _BIG
+    bc = _BIG
+    for i in range(k):
+        c = hand[i]
+        if not prof:
+            br = -1
+            bl = -1
+            for r in range(nrows):
+                lr = last[r]
+                if lr < c and lr > bl:
+                    bl = lr
+                    br = r
+            if br < 0:
+                w = minh
+                d = 0
+            else:
+                d = c - bl
+                w = rhd[br] if rcnt[br] >= cap else 0
+        else:
+            d = _BIG
+            w = 0
+            for r in range(nrows):
+                full = rhd[r] if rcnt[r] >= cap else 0
+                if c > last[r]:
+                    dd = c - last[r]
+                    if dd < d:
+                        d = dd
+                        w = full
+                    elif dd == d and full > w:
+                        w = full
+                if c < first[r]:
+                    dd = first[r] - c
+                    if dd < d:
+                        d = dd
+                        w = full
+                    elif dd == d and full > w:
+                        w = full
+            if d == _BIG:
+                w = minh
+                d = 0
+        if w < bw or (w == bw and (d < bd or (d == bd and c < bc))):
+            bw = w
+            bd = d
+            bc = c
+            best = i
+    return best
+
+
+@njit(cache=True, inline="always")
+def _place(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen):
+    """Place card ``c`` of seat ``p`` by Rules 1-4 (professional: both ends)."""
+    br = -1
+    if not prof:
+        bl = -1
+        for r in range(nrows):
+            lr = last[r]
+            if lr < c and lr > bl:
+                bl = lr
+                br = r
+        front = False
+    else:
+        bd = _BIG
+        front = False
+        for r in range(nrows):
+            if c > last[r] and c - last[r] < bd:
+                bd = c - last[r]
+                br = r
+                front = False
+            if c < first[r] and first[r] - c < bd:
+                bd = first[r] - c
+                br = r
+                front = True
+    if br < 0:  # Rule 4
+        r = _rule4_row(code, auto, nrows, rhd, rcnt)
+        pen[p] += rhd[r]
+        first[r] = c
+        last[r] = c
+        rcnt[r] = 1
+        rhd[r] = heads[c]
+    elif rcnt[br] >= cap:  # Rule 3
+        pen[p] += rhd[br]
+        first[br] = c
+        last[br] = c
+        rcnt[br] = 1
+        rhd[br] = heads[c]
+    else:
+        if front:
+            first[br] = c
+        else:
+            last[br] = c
+        rcnt[br] += 1
+        rhd[br] += heads[c]
+
+
+@njit(cache=True, inline="always")
+def _deal(order, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd):
+    """Block deal: seat p gets order[p*H:(p+1)*H], the next ``rows`` cards start the rows."""
+    for p in range(n):
+        base = p * hsize
+        for i in range(hsize):
+            hands[p, i] = order[base + i]
+        hcnt[p] = hsize
+    base = n * hsize
+    for r in range(nrows):
+        c = order[base + r]
+        first[r] = c
+        last[r] = c
+        rcnt[r] = 1
+        rhd[r] = heads[c]
+
+
+@njit(cache=True, inline="always")
+def _draft(round_index, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, first, last, rcnt, rhd):
+    """Logic variant: draft clockwise from seat ``round_index % n``; left-overs start the rows."""
+    for i in range(dsize):
+        pool[i] = i + 1
+    m = dsize
+    for p in range(n):
+        hcnt[p] = 0
+    d = round_index % n
+    for _ in range(n * hsize):
+        code = pol[d]
+        if code == LOWEST:
+            idx = 0
+        elif code == HIGHEST:
+            idx = m - 1
+        else:
+            idx = _below(m)
+        hands[d, hcnt[d]] = pool[idx]
+        hcnt[d] += 1
+        for j in range(idx, m - 1):
+            pool[j] = pool[j + 1]
+        m -= 1
+        d += 1
+        if d == n:
+            d = 0
+    for r in range(nrows):
+        c = pool[r]
+        first[r] = c
+        last[r] = c
+        rcnt[r] = 1
+        rhd[r] = heads[c]
+
+
+@njit(cache=True, inline="always")
+def _play_round(n, hsize, nrows, cap, heads, pol, prof, auto, dealt_random,
+                hands, hcnt, first, last, rcnt, rhd, pen, cards, owners):
+    """Play the ``hand_size`` turns of a dealt round; ``pen`` receives each seat's heads."""
+    for p in range(n):
+        pen[p] = 0
+    for _ in range(hsize):
+        for p in range(n):
+            k = hcnt[p]
+            code = pol[p]
+            hand = hands[p]
+            if code == LOWEST:
+                idx = 0
+                for i in range(1, k):
+                    if hand[i] < hand[idx]:
+                        idx = i
+            elif code == HIGHEST:
+                idx = 0
+                for i in range(1, k):
+                    if hand[i] > hand[idx]:
+                        idx = i
+            elif code == GREEDY:
+                idx = _greedy_index(hand, k, nrows, cap, prof, first, last, rcnt, rhd)
+            elif dealt_random:
+                idx = k - 1
+            else:
+                idx = _below(k)
+            c = hand[idx]
+            hand[idx] = hand[k - 1]
+            hcnt[p] = k - 1
+            j = p  # insertion sort of the revealed cards
+            while j > 0 and cards[j - 1] > c:
+                cards[j] = cards[j - 1]
+                owners[j] = owners[j - 1]
+                j -= 1
+            cards[j] = c
+            owners[j] = p
+        for j in range(n):
+            q = owners[j]
+            _place(cards[j], q, pol[q], nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen)
+
+
+@njit(cache=True)
+def _rounds_kernel(out, block, seeds, n, hsize, nrows, cap, dsize, heads, pol, prof, logic, auto):
+    """Fill ``out[i, p]`` with the heads of seat p in independent random round i."""
+    deck = np.arange(1, dsize + 1)
+    need = n * hsize + nrows
+    hands = np.empty((n, hsize), np.int64)
+    hcnt = np.empty(n, np.int64)
+    first = np.empty(nrows, np.int64)
+    last = np.empty(nrows, np.int64)
+    rcnt = np.empty(nrows, np.int64)
+    rhd = np.empty(nrows, np.int64)
+    pen = np.empty(n, np.int64)
+    cards = np.empty(n, np.int64)
+    owners = np.empty(n, np.int64)
+    pool = np.empty(dsize, np.int64)
+    for i in range(out.shape[0]):
+        if i % block == 0:  # a block starts from a fresh deck and its own seed
+            np.random.seed(seeds[i // block])
+            for a in range(dsize):
+                deck[a] = a + 1
+        if logic:
+            _draft(0, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, first, last, rcnt, rhd)
+        else:
+            for a in range(need):
+                b = a + _below(dsize - a)
+                t = deck[a]
+                deck[a] = deck[b]
+                deck[b] = t
+            _deal(deck, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
+        _play_round(n, hsize, nrows, cap, heads, pol, prof, auto, not logic,
+                    hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
+        for p in range(n):
+            out[i, p] = pen[p]
+
+
+@njit(cache=True)
+def _games_kernel(totals, nrounds, block, seeds, n, hsize, nrows, cap, dsize, heads, pol, prof,
+                  logic, auto, threshold, strict, max_rounds):
+    """Play whole games to the threshold (or ``max_rounds``): totals and rounds per game."""
+    deck = np.arange(1, dsize + 1)
+    need = n * hsize + nrows
+    hands = np.empty((n, hsize), np.int64)
+    hcnt = np.empty(n, np.int64)
+    first = np.empty(nrows, np.int64)
+    last = np.empty(nrows, np.int64)
+    rcnt = np.empty(nrows, np.int64)
+    rhd = np.empty(nrows, np.int64)
+    pen = np.empty(n, np.int64)
+    cards = np.empty(n, np.int64)
+    owners = np.empty(n, np.int64)
+    pool = np.empty(dsize, np.int64)
+    tot = np.empty(n, np.int64)
+    for g in range(totals.shape[0]):
+        if g % block == 0:
+            np.random.seed(seeds[g // block])
+            for a in range(dsize):
+                deck[a] = a + 1
+        for p in range(n):
+            tot[p] = 0
+        ri = 0
+        while True:
+            if logic:
+                _draft(ri, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
+                       first, last, rcnt, rhd)
+            else:
+                for a in range(need):
+                    b = a + _below(dsize - a)
+                    t = deck[a]
+                    deck[a] = deck[b]
+                    deck[b] = t
+                _deal(deck, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
+            _play_round(n, hsize, nrows, cap, heads, pol, prof, auto, not logic,
+                        hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
+            reached = False
+            for p in range(n):
+                tot[p] += pen[p]
+                if tot[p] > threshold or (not strict and tot[p] == threshold):
+                    reached = True
+            ri += 1
+            if reached or ri >= max_rounds:
+                break
+        for p in range(n):
+            totals[g, p] = tot[p]
+        nrounds[g] = ri
+
+
+@njit(cache=True)
+def _deals_kernel(out, deals, round_index, block, seeds, n, hsize, nrows, cap, dsize, heads, pol,
+                  prof, logic, auto):
+    """Play round i on deck order ``deals[i]`` (logic: draft of round ``round_index[i]``)."""
+    hands = np.empty((n, hsize), np.int64)
+    hcnt = np.empty(n, np.int64)
+    first = np.empty(nrows, np.int64)
+    last = np.empty(nrows, np.int64)
+    rcnt = np.empty(nrows, np.int64)
+    rhd = np.empty(nrows, np.int64)
+    pen = np.empty(n, np.int64)
+    cards = np.empty(n, np.int64)
+    owners = np.empty(n, np.int64)
+    pool = np.empty(dsize, np.int64)
+    for i in range(out.shape[0]):
+        if i % block == 0:
+            np.random.seed(seeds[i // block])
+        if logic:
+            _draft(round_index[i], n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
+                   first, last, rcnt, rhd)
+        else:
+            _deal(deals[i], n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
+        _play_round(n, hsize, nrows, cap, heads, pol, prof, auto, False,
+                    hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
+        for p in range(n):
+            out[i, p] = pen[p]
+
+
+# --------------------------------------------------------------------------- Python API
+
+_ROUND_OPTIONS = ("rows", "capacity", "hand_size", "variant", "auto_row")
+_GAME_OPTIONS = _ROUND_OPTIONS + ("threshold", "comparison", "max_rounds")
+
+
+def _game(players: int, options: dict[str, Any], allowed: Sequence[str]) -> SixNimmt:
+    for name in options:
+        if name not in allowed:
+            raise OptionError(name, options[name], "an option among " + ", ".join(allowed))
+    return SixNimmt(players=players, **options)
+
+
+def policy_codes(policies: str | Sequence[str | int], players: int) -> np.ndarray:
+    """Integer policy codes, one per seat, from names (or codes); one name means every seat."""
+    allowed = "a policy name or one per seat among " + ", ".join(repr(p) for p in POLICIES)
+    if isinstance(policies, str):
+        policies = [policies] * players
+    try:
+        seq = list(policies)
+    except TypeError:
+        raise OptionError("policies", policies, allowed) from None
+    if len(seq) != players:
+        raise OptionError("policies", policies, f"{players} policies (one per seat) or one name")
+    codes = np.empty(players, np.int64)
+    for i, p in enumerate(seq):
+        if isinstance(p, str) and p in POLICIES:
+            codes[i] = POLICIES[p]
+        elif isinstance(p, (int, np.integer)) and not isinstance(p, bool) and p in POLICIES.values():
+            codes[i] = int(p)
+        else:
+            raise OptionError("policies", p, allowed)
+    return codes
+
+
+def _heads() -> np.ndarray:
+    return np.asarray(sixnimmt_heads(), dtype=np.int64)
+
+
+def _penalty_dtype(game: SixNimmt) -> type:
+    return np.int16 if game.deck_heads() <= np.iinfo(np.int16).max else np.int32
+
+
+def _entropy(seed: int | None) -> int | Sequence[int]:
+    if seed is None:
+        return np.random.SeedSequence().entropy
+    return check_int("seed", seed, 0)
+
+
+def block_seeds(seed: int | None, first_block: int, n_blocks: int) -> np.ndarray:
+    """The ``np.random.seed`` words of blocks ``first_block ..``: SeedSequence children of ``seed``."""
+    entropy = _entropy(seed)
+    return np.array(
+        [
+            np.random.SeedSequence(entropy, spawn_key=(k,)).generate_state(1, np.uint32)[0]
+            for k in range(first_block, first_block + n_blocks)
+        ],
+        dtype=np.int64,
+    )
+
+
+def _args(game: SixNimmt) -> tuple:
+    return (
+        game.players,
+        game.hand_size,
+        game.rows,
+        game.capacity,
+        len(game.deck),
+        _heads(),
+    )
+
+
+def iter_rounds(
+    players: int,
+    policies: str | Sequence[str | int],
+    n_rounds: int,
+    seed: int | None = None,
+    chunk: int = 1 << 20,
+    **options: Any,
+) -> Iterator[np.ndarray]:
+    """Independent random rounds in chunks: arrays ``(rows_in_chunk, players)`` of heads.
+
+    The chunks concatenated equal ``simulate_rounds`` with the same arguments (``chunk`` is
+    rounded up to a multiple of :data:`BLOCK`). Options as in :func:`simulate_rounds`.
+    """
+    game = _game(players, options, _ROUND_OPTIONS)
+    codes = policy_codes(policies, players)
+    check_int("n_rounds", n_rounds, 0)
+    check_int("chunk", chunk, 1)
+    entropy = _entropy(seed)
+    return _chunks(game, codes, n_rounds, entropy, -(-chunk // BLOCK) * BLOCK)
+
+
+def _chunks(game: SixNimmt, codes: np.ndarray, n_rounds: int, entropy: int | Sequence[int],
+            chunk: int) -> Iterator[np.ndarray]:
+    n, hsize, nrows, cap, dsize, heads = _args(game)
+    dtype = _penalty_dtype(game)
+    prof, logic = game.professional, game.logic
+    for start in range(0, n_rounds, chunk):
+        size = min(chunk, n_rounds - start)
+        out = np.empty((size, n), dtype)
+        seeds = block_seeds(entropy, start // BLOCK, -(-size // BLOCK))
+        _rounds_kernel(out, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
+                       prof, logic, game.auto_row)
+        yield out
+
+
+def simulate_rounds(
+    players: int,
+    policies: str | Sequence[str | int],
+    n_rounds: int,
+    seed: int | None = None,
+    **options: Any,
+) -> np.ndarray:
+    """Heads of every seat in ``n_rounds`` independent random rounds: ``(n_rounds, players)``.
+
+    Each round is a fresh deal played as the first round of a game (the engine with
+    ``max_rounds=1``). Args: ``policies`` one name for all seats or one per seat (see
+    :data:`POLICIES`); ``seed`` an int >= 0 (None: fresh entropy); options ``rows``,
+    ``capacity``, ``hand_size``, ``variant``, ``auto_row``. int16 heads for the shipped cards.
+    """
+    chunks = list(iter_rounds(players, policies, n_rounds, seed, chunk=max(n_rounds, 1), **options))
+    if not chunks:
+        game = _game(players, options, _ROUND_OPTIONS)
+        return np.empty((0, players), _penalty_dtype(game))
+    return chunks[0]
+
+
+def summarize_rounds(
+    players: int,
+    policies: str | Sequence[str | int],
+    n_rounds: int,
+    seed: int | None = None,
+    chunk: int = 1 << 20,
+    **options: Any,
+) -> dict[str, Any]:
+    """Summary statistics of many random rounds, in bounded memory (chunks of ``chunk`` rounds).
+
+    Returns ``rounds``; per seat ``mean`` and ``se`` of heads and ``wins`` (share of rounds with
+    the fewest heads, equal lowest split evenly); ``round_mean`` (heads per player per round)
+    and its ``round_se`` from the per-round means (the seats of one round are not independent).
+    """
+    n = 0
+    s1 = np.zeros(players)
+    s2 = np.zeros(players)
+    m1 = 0.0
+    m2 = 0.0
+    wins = np.zeros(players)
+    for block in iter_rounds(players, policies, n_rounds, seed, chunk=chunk, **options):
+        x = block.astype(np.float64)
+        n += len(x)
+        s1 += x.sum(axis=0)
+        s2 += (x * x).sum(axis=0)
+        rm = x.mean(axis=1)
+        m1 += rm.sum()
+        m2 += (rm * rm).sum()
+        low = block == block.min(axis=1, keepdims=True)
+        wins += (low / low.sum(axis=1, keepdims=True)).sum(axis=0)
+    if n == 0:
+        raise OptionError("n_rounds", n_rounds, "at least 1 round for a summary")
+    mean = s1 / n
+    var = np.maximum(s2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
+    rmean = m1 / n
+    rvar = max(m2 / n - rmean * rmean, 0.0) * n / max(n - 1, 1)
+    return {
+        "rounds": n,
+        "mean": mean,
+        "se": np.sqrt(var / n),
+        "wins": wins / n,
+        "round_mean": rmean,
+        "round_se": float(np.sqrt(rvar / n)),
+    }
+
+
+def simulate_games(
+    players: int,
+    policies: str | Sequence[str | int],
+    n_games: int,
+    seed: int | None = None,
+    **options: Any,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Whole random games: ``(totals (n_games, players) int32, rounds (n_games,) int32)``.
+
+    A game ends, like the engine's, at the end of the round in which a total reaches
+    ``threshold`` (``comparison`` ``">="`` or ``">"``), or after ``max_rounds``. Without
+    ``max_rounds`` a game longer than 1,000,000 rounds (possible only with deterministic
+    deals, e.g. ``logic`` with lowest/highest players on a table of zero-head rounds) raises
+    ``RuntimeError`` instead of running forever. Other options as in :func:`simulate_rounds`.
+    """
+    game = _game(players, options, _GAME_OPTIONS)
+    codes = policy_codes(policies, players)
+    check_int("n_games", n_games, 0)
+    n, hsize, nrows, cap, dsize, heads = _args(game)
+    totals = np.empty((n_games, n), np.int32)
+    rounds = np.empty(n_games, np.int32)
+    limit = game.max_rounds if game.max_rounds is not None else _NO_LIMIT
+    seeds = block_seeds(seed, 0, -(-n_games // BLOCK))
+    _games_kernel(totals, rounds, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
+                  game.professional, game.logic, game.auto_row, game.threshold,
+                  game.comparison == ">", limit)
+    if game.max_rounds is None and n_games and rounds.max() >= _NO_LIMIT:
+        raise RuntimeError(f"a game did not reach the threshold in {_NO_LIMIT:,} rounds")
+    return totals, rounds
+
+
+def _check_deals(deals: Sequence[Sequence[int]] | np.ndarray, dsize: int) -> np.ndarray:
+    arr = np.asarray(deals)
+    if arr.size == 0:
+        arr = arr.reshape(0, dsize)
+    if arr.ndim != 2 or arr.shape[1] != dsize or not np.issubdtype(arr.dtype, np.integer):
+        raise OptionError("deals", f"array of shape {arr.shape}",
+                          f"integer deck orders of length {dsize}, one per round")
+    arr = np.ascontiguousarray(arr, dtype=np.int64)
+    bad = np.flatnonzero((np.sort(arr, axis=1) != np.arange(1, dsize + 1)).any(axis=1))
+    if len(bad):
+        raise OptionError(f"deals[{bad[0]}]", "not an order of the deck",
+                          f"each card 1..{dsize} exactly once")
+    return arr
+
+
+def _play_orders(game: SixNimmt, codes: np.ndarray, orders: np.ndarray, index: np.ndarray,
+                 entropy: int | Sequence[int], first_block: int = 0) -> np.ndarray:
+    n, hsize, nrows, cap, dsize, heads = _args(game)
+    out = np.empty((len(orders), n), _penalty_dtype(game))
+    seeds = block_seeds(entropy, first_block, -(-len(orders) // BLOCK))
+    _deals_kernel(out, orders, index, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
+                  game.professional, game.logic, game.auto_row)
+    return out
+
+
+def play_deals(
+    players: int,
+    policies: str | Sequence[str | int],
+    deals: Sequence[Sequence[int]] | np.ndarray,
+    seed: int | None = 0,
+    one_game: bool = False,
+    **options: Any,
+) -> np.ndarray:
+    """Heads per seat of rounds played on given deck orders: ``(len(deals), players)``.
+
+    ``deals[i]`` is a full order of the deck in use, as the engine's ``state.deals`` lists
+    them (block deal: seat p gets ``order[p*H:(p+1)*H]``, the next ``rows`` cards start the
+    rows). Each round is played as round 0 of a game, or as round i of one game when
+    ``one_game`` (this matters only for the logic draft, which starts at seat ``i % players``
+    and ignores the order). Deterministic policies give exactly the engine's penalties; random
+    choices come from ``seed`` (see the module docstring). Options as in :func:`simulate_rounds`.
+    """
+    game = _game(players, options, _ROUND_OPTIONS)
+    codes = policy_codes(policies, players)
+    arr = _check_deals(deals, len(game.deck))
+    m = len(arr)
+    index = np.arange(m, dtype=np.int64) if one_game else np.zeros(m, np.int64)
+    return _play_orders(game, codes, arr, index, _entropy(seed))
+
+
+def _deal_rng(seed: int) -> np.random.Generator:
+    # stream 0 of mowkit.core.spawn_rngs(seed, n + 1): the deal stream of simulate.play_state
+    return np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+
+
+def seed_deals(players: int, seeds: Sequence[int], n_rounds: int = 1, **options: Any) -> np.ndarray:
+    """Deck orders ``(len(seeds), n_rounds, deck)`` of the rounds ``play_state`` deals per seed.
+
+    ``simulate.play_state(game, agents, seed)`` deals round r with the r-th
+    ``permutation(deck)`` of stream 0 of ``spawn_rngs(seed, players + 1)``; these are those
+    orders (the logic variant ignores them: it drafts).
+    """
+    game = _game(players, options, _GAME_OPTIONS)
+    check_int("n_rounds", n_rounds, 1)
+    deck = np.asarray(game.deck, dtype=np.int64)
+    out = np.empty((len(seeds), n_rounds, len(deck)), np.int64)
+    for i, s in enumerate(seeds):
+        rng = _deal_rng(check_int("seed", s, 0))
+        for r in range(n_rounds):
+            out[i, r] = rng.permutation(deck)
+    return out
+
+
+def play_seeds(
+    players: int,
+    policies: str | Sequence[str | int],
+    seeds: Sequence[int],
+    random_seed: int | None = 0,
+    **options: Any,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Whole games on the deals ``simulate.play_state(game, agents, seed)`` makes, per seed.
+
+    Returns ``(totals (len(seeds), players), rounds (len(seeds),))`` like :func:`simulate_games`;
+    with ``max_rounds=1`` the totals are the first round's heads. Deterministic policies give
+    exactly the engine's results for the same seed; random choices come from ``random_seed``
+    as in the module docstring (not from the agents' streams). Options as in
+    :func:`simulate_games`; a game still running after 10,000 rounds raises ``RuntimeError``.
+    """
+    game = _game(players, options, _GAME_OPTIONS)
+    codes = policy_codes(policies, players)
+    entropy = _entropy(random_seed)
+    limit = game.max_rounds if game.max_rounds is not None else 10_000
+    batch = min(limit, 8)
+    deck = np.asarray(game.deck, dtype=np.int64)
+    rngs = [_deal_rng(check_int("seed", s, 0)) for s in seeds]
+    totals = np.zeros((len(rngs), players), np.int64)
+    rounds = np.zeros(len(rngs), np.int32)
+    active = np.arange(len(rngs))
+    played = 0
+    next_block = 0
+    while len(active):
+        if played >= limit:
+            raise RuntimeError(f"seed {seeds[active[0]]}: no total reached the threshold in "
+                               f"{limit:,} rounds")
+        orders = np.empty((len(active), batch, len(deck)), np.int64)
+        for j, i in enumerate(active):
+            for r in range(batch):
+                orders[j, r] = rngs[i].permutation(deck)
+        index = np.tile(np.arange(played, played + batch, dtype=np.int64), len(active))
+        scores = _play_orders(game, codes, orders.reshape(-1, len(deck)), index, entropy, next_block)
+        next_block += -(-len(index) // BLOCK)
+        cum = totals[active][:, None, :] + np.cumsum(scores.reshape(len(active), batch, players), 1)
+        if game.comparison == ">=":
+            stop = (cum >= game.threshold).any(axis=2)
+        else:
+            stop = (cum > game.threshold).any(axis=2)
+        stop |= (played + 1 + np.arange(batch)) >= limit
+        done = stop.any(axis=1)
+        at = np.argmax(stop, axis=1)
+        fin = active[done]
+        totals[fin] = cum[done, at[done]]
+        rounds[fin] = played + 1 + at[done]
+        totals[active[~done]] = cum[~done, -1]
+        active = active[~done]
+        played += batch
+    return totals.astype(np.int32), rounds
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel entry point with a tiny call."""
+    simulate_rounds(4, "random", 1, seed=0)
+    simulate_games(4, "random", 1, seed=0, max_rounds=1)
+    play_deals(4, "lowest", [np.arange(1, 105)])

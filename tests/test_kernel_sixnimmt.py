@@ -1,0 +1,289 @@
+"""Cross-checks of the compiled 6 nimmt! kernel against the rule engine (the definition).
+
+Deterministic agents (lowest, highest, greedy, and mixes) must score identical heads, seat by
+seat, on the deals ``simulate.play_state(game, agents, seed)`` makes: the engine plays through
+``play_state`` with the real agents, the kernel through ``play_seeds`` on the same seeds. Per
+player count (2, 4, 10) every one of the three agents is checked on at least 10,000 deals;
+variants and whole games to the threshold on fewer. Random agents cannot match choice by
+choice (the kernel has its own random streams), so their mean heads must agree: two-sample
+z-tests within 4 standard errors, and the kernel's mean against the published figures
+(12.12 heads per player per round with 4 players, 14.66 with 10; those carry a standard
+error of about 0.002, which enters the comparison). Standard errors of round means come from
+per-round means (the seats of one round are not independent).
+
+The engine side is the slow part (about 400-2,000 rounds/s); it runs in two worker processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pytest
+
+from mowkit import load_game
+from mowkit.agents import make_agent
+from mowkit.core import OptionError
+from mowkit.kernels import sixnimmt as K
+from mowkit.simulate import play_state
+
+PUBLISHED_SE = 0.002
+
+
+def _agent(name: str):
+    if name == "random_row":
+        return make_agent("sixnimmt", "random", row="random")
+    return make_agent("sixnimmt", name)
+
+
+def _engine_games(players: int, agents: tuple[str, ...], seeds: list[int], options: dict):
+    """Engine totals, rounds and per-round mean heads of ``play_state`` games, one per seed."""
+    game = load_game("sixnimmt", players=players, **options)
+    seats = [_agent(a) for a in agents]
+    totals = np.empty((len(seeds), players), np.int64)
+    rounds = np.empty(len(seeds), np.int64)
+    first = np.empty((len(seeds), players), np.int64)
+    for i, s in enumerate(seeds):
+        state = play_state(game, seats, seed=s)
+        totals[i] = state.totals
+        rounds[i] = len(state.round_scores)
+        first[i] = state.round_scores[0]
+    return totals, rounds, first
+
+
+@pytest.fixture(scope="module")
+def pool():
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as ex:
+        yield ex
+
+
+def submit(pool, players, agents, seeds, **options):
+    """Start ``_engine_games`` on the worker pool (two halves); ``gather`` collects it."""
+    seeds = list(seeds)
+    half = (len(seeds) + 1) // 2
+    parts = [seeds[:half], seeds[half:]]
+    return [pool.submit(_engine_games, players, tuple(agents), p, options) for p in parts if p]
+
+
+def gather(futures):
+    results = [f.result() for f in futures]
+    return tuple(np.concatenate([r[k] for r in results]) for k in range(3))
+
+
+def engine(pool, players, agents, seeds, **options):
+    """Engine totals, rounds and first-round heads, one row per seed (in seed order)."""
+    return gather(submit(pool, players, agents, seeds, **options))
+
+
+def rotations(mix: list[str]) -> list[list[str]]:
+    return [mix[i:] + mix[:i] for i in range(len(mix))]
+
+
+def assert_identical(pool, players, mixes, seeds_per_mix, start=0, **options):
+    """Kernel and engine agree seat by seat on every seed, for every mix of agents."""
+    runs = []
+    for m, mix in enumerate(mixes):
+        seeds = list(range(start + m * seeds_per_mix, start + (m + 1) * seeds_per_mix))
+        runs.append((mix, seeds, submit(pool, players, mix, seeds, **options)))
+    compared = 0
+    for mix, seeds, futures in runs:
+        k_tot, k_rounds = K.play_seeds(players, mix, seeds, **options)
+        e_tot, e_rounds, _ = gather(futures)
+        bad = np.flatnonzero((e_tot != k_tot).any(axis=1) | (e_rounds != k_rounds))
+        assert len(bad) == 0, (
+            f"{mix} {options}: {len(bad)} of {len(seeds)} seeds differ; first seed "
+            f"{seeds[bad[0]]}: engine {e_tot[bad[0]]} in {e_rounds[bad[0]]} rounds, "
+            f"kernel {k_tot[bad[0]]} in {k_rounds[bad[0]]}"
+        )
+        compared += len(seeds)
+    return compared
+
+
+# --------------------------------------------------------------------------- identical deals
+
+ONE = {"max_rounds": 1}
+
+
+def test_two_players_every_deterministic_agent_on_10000_deals(pool):
+    # three mixes of 5,000 deals: each agent plays 10,000 of them
+    mixes = [["greedy", "lowest"], ["highest", "greedy"], ["lowest", "highest"]]
+    assert assert_identical(pool, 2, mixes, 5_000, **ONE) == 15_000
+
+
+def test_four_players_mixed_agents_on_10000_deals(pool):
+    # every deal has all three agents; the seats rotate between the mixes
+    mixes = rotations(["lowest", "highest", "greedy", "lowest"])
+    assert assert_identical(pool, 4, mixes, 2_500, **ONE) == 10_000
+
+
+def test_four_players_pure_tables(pool):
+    mixes = [["lowest"] * 4, ["highest"] * 4, ["greedy"] * 4]
+    assert assert_identical(pool, 4, mixes, 500, start=50_000, **ONE) == 1_500
+
+
+def test_ten_players_mixed_agents_on_10000_deals(pool):
+    mixes = [
+        ["greedy"] + ["lowest", "highest"] * 4 + ["lowest"],
+        ["highest", "lowest"] * 4 + ["highest", "greedy"],
+    ]
+    assert assert_identical(pool, 10, mixes, 5_000, **ONE) == 10_000
+
+
+def test_ten_players_pure_tables(pool):
+    mixes = [["lowest"] * 10, ["highest"] * 10, ["greedy"] * 10]
+    assert assert_identical(pool, 10, mixes, 200, start=50_000, **ONE) == 600
+
+
+@pytest.mark.parametrize(
+    "players,options,deals",
+    [
+        (4, {"variant": "tactics"}, 1_000),
+        (4, {"variant": "professional"}, 1_000),
+        (10, {"variant": "professional"}, 300),
+        (2, {"variant": ("tactics", "professional")}, 1_000),
+        (5, {"variant": ("tactics", "professional"), "rows": 5, "capacity": 3, "hand_size": 7}, 500),
+        (6, {"rows": 3, "capacity": 2, "hand_size": 12}, 500),
+        (4, {"auto_row": True}, 1_000),
+    ],
+)
+def test_variants_and_free_parameters(pool, players, options, deals):
+    mixes = rotations(["lowest", "highest", "greedy"] * 4)[:2]
+    mixes = [m[:players] for m in mixes]
+    assert assert_identical(pool, players, mixes, deals // 2, max_rounds=1, **options) == deals
+
+
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (4, {}),
+        (3, {"threshold": 30, "comparison": ">"}),
+        (5, {"variant": "professional", "threshold": 40}),
+    ],
+)
+def test_whole_games_to_the_threshold(pool, players, options):
+    """Totals and number of rounds of whole games (rounds chain, the threshold stops)."""
+    mix = (["greedy", "lowest", "highest"] * 2)[:players]
+    assert assert_identical(pool, players, [mix], 150, **options) == 150
+
+
+def test_logic_draft_with_lowest_and_highest(pool):
+    """The logic draft is deterministic for lowest/highest drafters; its start seat rotates."""
+    mixes = [["lowest", "highest", "lowest"], ["highest", "highest", "lowest", "lowest"]]
+    for mix in mixes:
+        assert_identical(pool, len(mix), [mix], 3, variant="logic", max_rounds=7)
+        e_tot, _, _ = engine(pool, len(mix), mix, [0], variant="logic", threshold=66)
+        k_tot, _ = K.play_seeds(len(mix), mix, [0], variant="logic", threshold=66)
+        assert (e_tot == k_tot).all()
+
+
+def test_play_deals_matches_recorded_state_deals():
+    """``play_deals`` replays the orders a state records in ``state.deals``."""
+    game = load_game("sixnimmt", players=4, threshold=66)
+    mix = ["greedy", "highest", "lowest", "greedy"]
+    for seed in range(20):
+        state = play_state(game, mix, seed=seed)
+        scores = K.play_deals(4, mix, state.deals, one_game=True)
+        assert scores.tolist() == state.round_scores
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def zscore(a: np.ndarray, b: np.ndarray) -> float:
+    se = np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
+    return float((a.mean() - b.mean()) / se)
+
+
+@pytest.mark.parametrize("players,published,kernel_rounds", [(4, 12.12, 1_000_000), (10, 14.66, 400_000)])
+def test_random_players_match_the_published_mean(players, published, kernel_rounds):
+    s = K.summarize_rounds(players, "random", kernel_rounds, seed=2026)
+    assert s["round_se"] < 0.002
+    se = np.hypot(s["round_se"], PUBLISHED_SE)
+    assert abs(s["round_mean"] - published) < 4 * se, (s["round_mean"], s["round_se"])
+    assert np.allclose(s["wins"].sum(), 1.0)
+
+
+@pytest.mark.parametrize(
+    "players,mix,engine_rounds",
+    [
+        (4, ["random"] * 4, 3_000),
+        (10, ["random"] * 10, 1_000),
+        (4, ["random", "greedy", "random_row", "lowest"], 2_500),
+    ],
+)
+def test_random_agents_agree_with_the_engine(pool, players, mix, engine_rounds):
+    """Two-sample z-tests: round means, and each seat's mean heads."""
+    futures = submit(pool, players, mix, range(engine_rounds), max_rounds=1)
+    k = K.simulate_rounds(players, mix, 200_000, seed=7)
+    _, _, e = gather(futures)
+    assert abs(zscore(e.mean(axis=1), k.mean(axis=1))) < 4
+    for p in range(players):
+        assert abs(zscore(e[:, p].astype(float), k[:, p].astype(float))) < 4, (p, mix[p])
+
+
+def test_random_games_agree_with_the_engine(pool):
+    """Whole random games to 66: number of rounds and seat 0's total."""
+    mix = ["random", "random", "greedy", "highest"]
+    futures = submit(pool, 4, mix, range(300))
+    k_tot, k_rounds = K.simulate_games(4, mix, 100_000, seed=3)
+    e_tot, e_rounds, _ = gather(futures)
+    assert abs(zscore(e_rounds.astype(float), k_rounds.astype(float))) < 4
+    for p in range(4):
+        assert abs(zscore(e_tot[:, p].astype(float), k_tot[:, p].astype(float))) < 4
+    assert (k_tot.max(axis=1) >= 66).all()
+
+
+def test_random_logic_draft_agrees_with_the_engine(pool):
+    mix = ["random", "greedy", "lowest"]
+    futures = submit(pool, 3, mix, range(1_000), variant="logic", max_rounds=1)
+    k = K.simulate_rounds(3, mix, 100_000, seed=11, variant="logic")
+    _, _, e = gather(futures)
+    for p in range(3):
+        assert abs(zscore(e[:, p].astype(float), k[:, p].astype(float))) < 4, mix[p]
+
+
+# --------------------------------------------------------------------------- API behaviour
+
+
+def test_same_seed_same_rounds_and_chunks_join():
+    a = K.simulate_rounds(4, "random", 10_000, seed=5)
+    b = K.simulate_rounds(4, "random", 10_000, seed=5)
+    c = np.concatenate(list(K.iter_rounds(4, "random", 10_000, seed=5, chunk=K.BLOCK)))
+    assert (a == b).all() and (a == c).all()
+    assert not (a == K.simulate_rounds(4, "random", 10_000, seed=6)).all()
+    g1 = K.simulate_games(4, ["random", "greedy", "random", "lowest"], 500, seed=1)
+    g2 = K.simulate_games(4, ["random", "greedy", "random", "lowest"], 500, seed=1)
+    assert all((x == y).all() for x, y in zip(g1, g2))
+
+
+def test_rounds_conserve_heads():
+    """No round hands out more heads than the cards in play carry; max_rounds=1 games agree."""
+    x = K.simulate_rounds(10, "random", 20_000, seed=1)
+    assert x.dtype == np.int16 and x.shape == (20_000, 10)
+    assert (x >= 0).all() and x.sum(axis=1).max() <= load_game("sixnimmt").deck_heads()
+    tot, rounds = K.simulate_games(4, "random", 20_000, seed=1, max_rounds=1)
+    assert (rounds == 1).all()
+    y = K.simulate_rounds(4, "random", 20_000, seed=2)
+    assert abs(zscore(tot.mean(axis=1), y.mean(axis=1))) < 4
+
+
+def test_options_are_validated():
+    with pytest.raises(OptionError, match="policies"):
+        K.simulate_rounds(4, "clever", 10)
+    with pytest.raises(OptionError, match="policies"):
+        K.simulate_rounds(4, ["random"] * 3, 10)
+    with pytest.raises(OptionError, match="players"):
+        K.simulate_rounds(11, "random", 10)
+    with pytest.raises(OptionError, match="variant"):
+        K.simulate_rounds(4, "random", 10, variant="speed")
+    with pytest.raises(OptionError, match="threshold"):
+        K.simulate_rounds(4, "random", 10, threshold=66)
+    with pytest.raises(OptionError, match="n_rounds"):
+        K.simulate_rounds(4, "random", -1)
+    with pytest.raises(OptionError, match="deals"):
+        K.play_deals(4, "lowest", [list(range(1, 104)) + [1]])
+    with pytest.raises(OptionError, match="deals"):
+        K.play_deals(4, "lowest", [list(range(1, 104))])
+    with pytest.raises(OptionError, match="seed"):
+        K.simulate_rounds(4, "random", 10, seed=-3)
