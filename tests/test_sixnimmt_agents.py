@@ -9,6 +9,7 @@ from mowkit import IllegalActionError, OptionError, load_game
 from mowkit.agents import describe_agents, make_agent
 from mowkit.games.sixnimmt import Play, TakeRow
 from mowkit.simulate import play_game, play_state
+from mowkit.tournament import tournament
 
 RNG = np.random.default_rng(0)
 
@@ -124,27 +125,53 @@ def test_heuristic_plays_low_when_a_row_must_be_taken_anyway():
     assert decide("heuristic", s, 0) == Play(0, 30)
 
 
-def test_monte_carlo_reads_only_its_observation():
+@pytest.mark.parametrize("backend", ["kernel", "engine"])
+def test_monte_carlo_reads_only_its_observation(backend):
     g = load_game("sixnimmt", players=3)
     a = g.position(hands=[[10, 44, 71, 90], [1, 2, 3, 4], [5, 6, 7, 8]], rows=[[20], [40], [60], [80]])
     b = g.position(hands=[[10, 44, 71, 90], [5, 6, 7, 100], [1, 2, 3, 4]], rows=[[20], [40], [60], [80]])
     assert a.observation(0).hand == b.observation(0).hand
-    agent = make_agent("sixnimmt", "mc", rollouts=4)
+    agent = make_agent("sixnimmt", "mc", rollouts=4, backend=backend)
     da = agent.act(a.observation(0), a.legal_actions(0), np.random.default_rng(5))
     db = agent.act(b.observation(0), b.legal_actions(0), np.random.default_rng(5))
     assert da == db
 
 
 def test_monte_carlo_beats_random_players():
-    from mowkit.tournament import tournament
+
 
     # paired deals: every deal is played 4 times, MC in each seat; compare within deals
-    # (30 deals; the expected edge is about 4 heads a round, some 4.5 standard errors: 3 SE asked)
-    df = tournament("sixnimmt", ["mc:rollouts=4", "random", "random", "random"], 120, seed=8, players=4,
+    df = tournament("sixnimmt", ["mc:rollouts=10", "random", "random", "random"], 400, seed=8, players=4,
                     unit="round", progress=False)
     per = df.groupby(["deal", "agent"])["penalty"].mean().unstack()
-    diff = per["random"] - per["mc:rollouts=4"]
+    diff = per["random"] - per["mc:rollouts=10"]
+    assert diff.mean() > 4 * diff.std(ddof=1) / np.sqrt(len(diff)), diff.describe()
+
+
+def test_monte_carlo_engine_backend_beats_random_players():
+    # the slow reference backend: 30 deals; the edge is about 4 heads a round (some 4.5 SE): 3 SE asked
+    df = tournament("sixnimmt", ["mc:rollouts=4,backend=engine", "random", "random", "random"], 120, seed=8,
+                    players=4, unit="round", progress=False)
+    per = df.groupby(["deal", "agent"])["penalty"].mean().unstack()
+    diff = per["random"] - per["mc:rollouts=4,backend=engine"]
     assert diff.mean() > 3 * diff.std(ddof=1) / np.sqrt(len(diff)), diff.describe()
+
+
+@pytest.mark.parametrize("objective", ["own", "relative"])
+def test_kernel_rollouts_estimate_what_engine_rollouts_estimate(objective):
+    """The kernel's card values agree with the rule engine's within four standard errors."""
+    g = load_game("sixnimmt", players=4)
+    s = g.position(hands=[[5, 33, 47, 71, 99], [1, 2, 3, 4, 6], [7, 8, 9, 14, 15], [16, 17, 18, 19, 21]],
+                   rows=[[10, 11, 12, 13], [30], [60, 61], [90]])
+    obs = s.observation(0)
+    engine = make_agent("sixnimmt", "mc", rollouts=1, backend="engine", objective=objective)
+    rng = np.random.default_rng(3)
+    samples = np.array([engine.card_values(obs, rng) for _ in range(250)])  # 250 rollouts per card
+    kernel = make_agent("sixnimmt", "mc", rollouts=20000, objective=objective).card_values(obs, rng)
+    se = samples.std(axis=0, ddof=1) / np.sqrt(len(samples))
+    z = (samples.mean(axis=0) - kernel) / np.sqrt(se**2 + (samples.std(axis=0, ddof=1) ** 2) / 20000)
+    assert np.all(np.abs(z) < 4), (samples.mean(axis=0), kernel, z)
+    assert np.ptp(kernel) > 0.5  # the cards really differ, so agreement is informative
 
 
 def test_monte_carlo_options_are_checked():
@@ -154,3 +181,6 @@ def test_monte_carlo_options_are_checked():
     with pytest.raises(OptionError) as e:
         make_agent("sixnimmt", "mc", objective="win")
     assert e.value.option == "objective"
+    with pytest.raises(OptionError) as e:
+        make_agent("sixnimmt", "mc", backend="gpu")
+    assert e.value.option == "backend"

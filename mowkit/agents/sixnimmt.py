@@ -205,57 +205,76 @@ class MonteCarloAgent(_Base):
     For each of ``rollouts`` determinizations it deals the cards it has not seen at random to the
     other players (as many as it holds itself: the choices of a turn are simultaneous, so a
     face-down card is as unknown as a hand), then, for every card in its hand, plays that card
-    and the rest of the round with random players (Rule 4: fewest heads) and notes its own heads
-    at the end of the round (``objective="own"``) or its heads minus the others' mean
-    (``"relative"``). All cards are tried on the same determinizations (common random numbers).
-    It plays the card with the lowest mean. ``time_budget`` (seconds per decision) adds
-    determinizations while time is left, after the first ``rollouts``: results then depend on the
-    machine's speed, so the rollout count is the reproducible setting. Rule 4: fewest heads.
+    and the rest of the round with random players (Rule 4: fewest heads, ties to the lowest index)
+    and notes its own heads at the end of the round (``objective="own"``) or its heads minus the
+    others' mean (``"relative"``). All cards are tried on the same determinizations (common
+    random numbers). It plays the card with the lowest mean (ties to the lowest card).
+
+    ``backend="kernel"`` (default) plays the rollouts in the compiled kernel
+    (:func:`mowkit.kernels.sixnimmt.mc_card_values`); ``"engine"`` plays them in the rule engine
+    (slow; the definition the kernel is checked against). ``time_budget`` (seconds per decision)
+    keeps adding batches of ``rollouts`` while time is left: results then depend on the machine's
+    speed, so the rollout count is the reproducible setting. Rule 4 decisions: fewest heads.
     It reads only its observation, never another hand.
     """
 
     name = "mc"
 
-    def __init__(self, rollouts: int = 10, time_budget: float | None = None, objective: str = "own") -> None:
-        from mowkit.core import check_choice, check_int
+    def __init__(self, rollouts: int = 10, time_budget: float | None = None, objective: str = "own",
+                 backend: str = "kernel") -> None:
+        from mowkit.core import OptionError, check_choice, check_int
 
         self.rollouts = check_int("rollouts", rollouts, 1)
         if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
-            from mowkit.core import OptionError
-
             raise OptionError("time_budget", time_budget, "None or a positive number of seconds")
         self.time_budget = time_budget
         self.objective = check_choice("objective", objective, ("own", "relative"))
-        self.name = f"mc:rollouts={rollouts}"
+        self.backend = check_choice("backend", backend, ("kernel", "engine"))
+        extra = "".join(f",{k}={v}" for k, v, d in (("objective", objective, "own"), ("backend", backend, "kernel"))
+                        if v != d)
+        self.name = f"mc:rollouts={rollouts}{extra}"
 
     def play(self, obs, legal, rng):
-        import time
-
         if len(legal) == 1:
             return legal[0]
-        game = obs.game
-        n, me = game.players, obs.player
-        hand = list(obs.hand)
-        unseen = np.array(_unseen(obs))
-        totals = np.zeros(len(legal))
+        values = self.card_values(obs, rng)
+        return legal[int(np.argmin(values))]
+
+    def card_values(self, obs: SixNimmtObservation, rng: np.random.Generator) -> np.ndarray:
+        """Mean outcome (heads, or edge) of playing each card of the hand, in hand order."""
+        import time
+
         start = time.perf_counter()
-        done = 0
-        while done < self.rollouts or (
-            self.time_budget is not None and time.perf_counter() - start < self.time_budget
-        ):
-            cards = rng.permutation(unseen)
+        total = np.zeros(len(obs.hand))
+        batches = 0
+        while batches == 0 or (self.time_budget is not None and time.perf_counter() - start < self.time_budget):
+            total += self._batch(obs, rng)
+            batches += 1
+        return total / batches
+
+    def _batch(self, obs: SixNimmtObservation, rng: np.random.Generator) -> np.ndarray:
+        unseen = _unseen(obs)
+        if self.backend == "kernel":
+            from mowkit.kernels.sixnimmt import mc_card_values
+
+            return mc_card_values(obs.hand, obs.rows, unseen, obs.game.players, obs.player, self.rollouts,
+                                  seed=int(rng.integers(2**32)), capacity=obs.game.capacity,
+                                  professional=obs.game.professional, relative=self.objective == "relative")
+        game, me, hand = obs.game, obs.player, list(obs.hand)
+        totals = np.zeros(len(hand))
+        for _ in range(self.rollouts):
+            cards = rng.permutation(np.array(unseen))
             hands, pos = [], 0
-            for p in range(n):
+            for p in range(game.players):
                 if p == me:
                     hands.append(hand)
                 else:
                     hands.append(sorted(int(c) for c in cards[pos : pos + len(hand)]))
                     pos += len(hand)
             base = game.position(hands=hands, rows=obs.rows, piles=obs.piles, totals=obs.totals, seed=0)
-            for i, a in enumerate(legal):
-                totals[i] += self._rollout(base.clone(), me, a.card, rng)
-            done += 1
-        return legal[int(np.argmin(totals))]
+            for i, card in enumerate(hand):
+                totals[i] += self._rollout(base.clone(), me, card, rng)
+        return totals / self.rollouts
 
     def _rollout(self, state, me: int, card: int, rng: np.random.Generator) -> float:
         """Play ``card``, then the rest of the round at random; my heads (or my edge) this round."""

@@ -96,14 +96,27 @@ class Draft(Action):
 # --------------------------------------------------------------------------- pure rule helpers
 
 
+_TABLE: list[tuple[int, ...]] = []  # the heads table in use, refreshed when a game is made
+
+
+def _heads_table() -> tuple[int, ...]:
+    if not _TABLE:
+        _TABLE.append(sixnimmt_heads())
+    return _TABLE[0]
+
+
 def heads(card: int) -> int:
-    """Penalty heads of one card, from the card table in ``data/``."""
-    return sixnimmt_heads()[card]
+    """Penalty heads of one card, from the card table in ``data/``.
+
+    The table is read when a game is made (``load_game``/``SixNimmt(...)``), so a different
+    ``$MOWKIT_DATA`` takes effect with the next game.
+    """
+    return _heads_table()[card]
 
 
 def row_heads(row: Iterable[int]) -> int:
     """Total heads of a row (or any collection of cards)."""
-    table = sixnimmt_heads()
+    table = _heads_table()
     return sum(table[c] for c in row)
 
 
@@ -185,7 +198,9 @@ class SixNimmt:
         variant = tuple(v for v in VARIANTS if v in variant)
         object.__setattr__(self, "variant", variant)
         need = self.players * self.hand_size + self.rows
-        full = len(sixnimmt_heads()) - 1
+        table = sixnimmt_heads()
+        _TABLE[:] = [table]
+        full = len(table) - 1
         if need > full:
             label = "+".join(variant) or "standard"
             raise OptionError(
@@ -411,7 +426,7 @@ class SixNimmtState:
         self.phase = "choose"
 
     def _end_round(self) -> None:
-        table = sixnimmt_heads()
+        table = _heads_table()
         scores = [sum(table[c] for c in pile) for pile in self.piles]
         self.round_scores.append(scores)
         for p, s in enumerate(scores):

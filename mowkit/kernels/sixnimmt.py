@@ -417,6 +417,118 @@ def _deals_kernel(out, deals, round_index, block, seeds, n, hsize, nrows, cap, d
 
 # --------------------------------------------------------------------------- Python API
 
+@njit(cache=True)
+def _mc_kernel(values, seed, rollouts, n, me, nrows, cap, prof, relative, heads, my_hand, cand, unseen,
+               first0, last0, rcnt0, rhd0):
+    """Flat Monte Carlo: add to ``values[i]`` the outcome of playing ``cand[i]`` now, per rollout.
+
+    Each rollout deals ``unseen`` at random to the other seats (as many cards as ``my_hand``), then
+    for every candidate plays this turn (the others at random) and the rest of the round with
+    random players (Rule 4: fewest heads, ties to the lowest index). The outcome is my heads this
+    round, or my heads minus the others' mean (``relative``). Candidates share the deals.
+    """
+    np.random.seed(seed)
+    h = my_hand.shape[0]
+    m = unseen.shape[0]
+    pool = unseen.copy()
+    hands = np.empty((n, h), np.int64)
+    hcnt = np.empty(n, np.int64)
+    first = np.empty(nrows, np.int64)
+    last = np.empty(nrows, np.int64)
+    rcnt = np.empty(nrows, np.int64)
+    rhd = np.empty(nrows, np.int64)
+    pen = np.zeros(n, np.int64)
+    pen2 = np.zeros(n, np.int64)
+    cards = np.empty(n, np.int64)
+    owners = np.empty(n, np.int64)
+    pol = np.full(n, RANDOM, np.int64)
+    need = (n - 1) * h
+    for _ in range(rollouts):
+        for i in range(need):  # partial Fisher-Yates: the first `need` cards go to the others
+            j = i + _below(m - i)
+            t = pool[i]
+            pool[i] = pool[j]
+            pool[j] = t
+        for ci in range(cand.shape[0]):
+            c = cand[ci]
+            q = 0
+            for p in range(n):
+                if p == me:
+                    t = 0
+                    for x in range(h):
+                        if my_hand[x] != c:
+                            hands[p, t] = my_hand[x]
+                            t += 1
+                    hcnt[p] = t
+                else:
+                    for x in range(h):
+                        hands[p, x] = pool[q]
+                        q += 1
+                    hcnt[p] = h
+            for r in range(nrows):
+                first[r] = first0[r]
+                last[r] = last0[r]
+                rcnt[r] = rcnt0[r]
+                rhd[r] = rhd0[r]
+            for p in range(n):
+                pen[p] = 0
+            for p in range(n):  # this turn: my candidate, the others a random card
+                if p == me:
+                    cc = c
+                else:
+                    k = hcnt[p]
+                    idx = _below(k)
+                    cc = hands[p, idx]
+                    hands[p, idx] = hands[p, k - 1]
+                    hcnt[p] = k - 1
+                j = p
+                while j > 0 and cards[j - 1] > cc:
+                    cards[j] = cards[j - 1]
+                    owners[j] = owners[j - 1]
+                    j -= 1
+                cards[j] = cc
+                owners[j] = p
+            for j in range(n):
+                _place(cards[j], owners[j], RANDOM, nrows, cap, prof, False, heads, first, last, rcnt, rhd, pen)
+            if h > 1:
+                _play_round(n, h - 1, nrows, cap, heads, pol, prof, False, False,
+                            hands, hcnt, first, last, rcnt, rhd, pen2, cards, owners)
+                for p in range(n):
+                    pen[p] += pen2[p]
+            v = float(pen[me])
+            if relative:
+                others = 0.0
+                for p in range(n):
+                    if p != me:
+                        others += pen[p]
+                v -= others / (n - 1)
+            values[ci] += v
+
+
+def mc_card_values(hand: Sequence[int], rows: Sequence[Sequence[int]], unseen: Sequence[int], players: int,
+                   player: int, rollouts: int, seed: int, capacity: int = 5, professional: bool = False,
+                   relative: bool = False) -> np.ndarray:
+    """Mean outcome of playing each card of ``hand`` now (flat Monte Carlo rollouts, see _mc_kernel).
+
+    ``unseen`` are the cards whose place the player does not know; the other ``players - 1`` seats
+    each get ``len(hand)`` of them per rollout. Same arguments and seed, same values, any process.
+    """
+    hand_a = np.asarray(hand, np.int64)
+    unseen_a = np.asarray(unseen, np.int64)
+    if len(unseen_a) < (players - 1) * len(hand_a):
+        raise OptionError("unseen", len(unseen_a), f"at least {(players - 1) * len(hand_a)} cards")
+    table = _heads()
+    first0 = np.array([r[0] for r in rows], np.int64)
+    last0 = np.array([r[-1] for r in rows], np.int64)
+    rcnt0 = np.array([len(r) for r in rows], np.int64)
+    rhd0 = np.array([int(table[list(r)].sum()) for r in rows], np.int64)
+    values = np.zeros(len(hand_a), np.float64)
+    _mc_kernel(values, int(seed) & 0xFFFFFFFF, check_int("rollouts", rollouts, 1), players, player,
+               len(rows), capacity, professional, relative, table, hand_a, hand_a.copy(), unseen_a,
+               first0, last0, rcnt0, rhd0)
+    return values / rollouts
+
+
 _ROUND_OPTIONS = ("rows", "capacity", "hand_size", "variant", "auto_row")
 _GAME_OPTIONS = _ROUND_OPTIONS + ("threshold", "comparison", "max_rounds")
 
@@ -753,3 +865,4 @@ def warm_up() -> None:
     simulate_rounds(4, "random", 1, seed=0)
     simulate_games(4, "random", 1, seed=0, max_rounds=1)
     play_deals(4, "lowest", [np.arange(1, 105)])
+    mc_card_values([1, 2], [[10], [20], [30], [40]], list(range(50, 60)), 4, 0, 1, seed=0)
