@@ -63,8 +63,8 @@ def monte_carlo(game: str, spec: str, players: int, games: int) -> None:
         wins += 0 in state.winners()
     total = time.perf_counter() - t
     lo, hi = wilson_interval(wins, games)
-    print(f"{game:8} {spec:18} {players} players: {1000 * calls['t'] / calls['n']:7.1f} ms/decision, "
-          f"{total / games:6.2f} s/game, win rate {wins / games:.1%} [{lo:.1%}, {hi:.1%}] "
+    print(f"{game:8} {spec:18} {players} players: {1000 * calls['t'] / calls['n']:7.2f} ms/decision, "
+          f"{1000 * total / games:8.1f} ms/game, win rate {wins / games:.1%} [{lo:.1%}, {hi:.1%}] "
           f"over {games} games (a shared win counts)")
 
 

@@ -1,7 +1,7 @@
 """Regenerate the shipped tournament results in data/results/ (Parquet with provenance).
 
     python scripts/make_results.py            # everything (several minutes on 2 cores)
-    python scripts/make_results.py highest    # one part: highest, robin6, robinmow, variants, specials
+    python scripts/make_results.py highest    # one part: highest, robin6, robinmow, variants, specials, mc
 
 Each part is a seeded tournament; rerunning gives the same tables. Notebooks 05 and 06 read them
 with ``mowkit.tournament.load_table``.
@@ -82,7 +82,21 @@ def specials() -> None:
                 "agents": ["greedy", "random", "random"], "games_per_cell": 400})
 
 
-PARTS = {"highest": highest, "robin6": robin6, "robinmow": robinmow, "variants": variants, "specials": specials}
+def mc() -> None:
+    """Flat Monte Carlo (10 / 20 / 50 rollouts per card) against 3 random players, 1,000 games each."""
+    frames = []
+    for rollouts in (10, 20, 50):
+        df = tournament("sixnimmt", [f"mc:rollouts={rollouts}", "random", "random", "random"], 1000, SEED,
+                        players=4, n_jobs=2, progress=False)
+        df.insert(0, "rollouts", rollouts)
+        frames.append(df)
+    save_table(pd.concat(frames, ignore_index=True), OUT / "sixnimmt_mc_vs_random.parquet",
+               {"script": "scripts/make_results.py mc", "game": "sixnimmt", "seed": SEED,
+                "games_per_cell": 1000, "rollouts": [10, 20, 50], "players": 4, "unit": "game"})
+
+
+PARTS = {"highest": highest, "robin6": robin6, "robinmow": robinmow, "variants": variants, "specials": specials,
+         "mc": mc}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or list(PARTS):
