@@ -105,15 +105,78 @@ def _game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> list[di
     return out
 
 
+def kernel_policy(game_name: str, spec: str) -> str | None:
+    """The compiled kernel's policy for an agent spec, or None when the agent has no kernel."""
+    if game_name != "sixnimmt":
+        return None
+    name, kwargs = parse_agent_spec(spec)
+    if name in ("lowest", "highest", "greedy") and not kwargs:
+        return name
+    if name == "random" and kwargs in ({}, {"row": "fewest_heads"}):
+        return "random"
+    if name == "random" and kwargs == {"row": "random"}:
+        return "random_row"
+    return None
+
+
+def kernel_available(game: Any, agents: Sequence[str]) -> bool:
+    """True when every agent has a compiled policy and the game's options are kernel options."""
+    if game.name != "sixnimmt" or game.logic:
+        return False
+    return all(kernel_policy(game.name, a) is not None for a in agents)
+
+
+def _kernel_game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> list[dict[str, Any]]:
+    """One game in the compiled kernel, on the very deals the engine would use for its seed.
+
+    Deterministic agents give exactly the engine's game; random agents draw from the kernel's own
+    stream (seeded by the game's seed and round), so they agree with the engine in distribution.
+    """
+    from mowkit.core import spawn_rngs
+    from mowkit.kernels.sixnimmt import play_deals
+
+    names = seat_agents(agents, row["rotation"])
+    policies = [kernel_policy(game.name, a) for a in names]
+    opts = {k: game.options[k] for k in ("rows", "capacity", "hand_size", "variant", "auto_row")}
+    deal_rng = spawn_rngs(row["seed"], 1)[0]  # stream 0: the deal stream of simulate.play_state
+    deck = np.asarray(game.deck)
+    totals = np.zeros(game.num_players, dtype=np.int64)
+    scores = []
+    while True:
+        order = deal_rng.permutation(deck)
+        kernel_seed = int(np.random.SeedSequence([row["seed"], len(scores)]).generate_state(1)[0])
+        pen = play_deals(game.num_players, policies, [order], seed=kernel_seed, **opts)[0]
+        scores.append([int(x) for x in pen])
+        totals += pen
+        reached = (totals >= game.threshold) if game.comparison == ">=" else (totals > game.threshold)
+        if reached.any() or (game.max_rounds is not None and len(scores) >= game.max_rounds):
+            break
+    best = totals.min()
+    winners = {s for s in range(game.num_players) if totals[s] == best}
+    out = []
+    running = np.zeros(game.num_players, dtype=np.int64)
+    for r, sc in enumerate(scores):
+        running += sc
+        for s, pen in enumerate(sc):
+            out.append({
+                "game": row["game"], "deal": row["deal"], "rotation": row["rotation"], "round": r,
+                "seat": s, "agent": names[s], "penalty": pen, "total": int(running[s]),
+                "final_total": int(totals[s]), "rounds": len(scores), "winner": s in winners,
+                "winners": len(winners), "seed": row["seed"],
+            })
+    return out
+
+
 def run_chunk(game_name: str, options: dict[str, Any], agents: Sequence[str], seed: int,
-              games: Sequence[int], paired: bool, rotate: bool) -> pd.DataFrame:
+              games: Sequence[int], paired: bool, rotate: bool, backend: str = "engine") -> pd.DataFrame:
     """Play the listed game indices of a tournament; a pure function of its arguments."""
     from mowkit import load_game
 
     game = load_game(game_name, **options)
+    play = _kernel_game_rows if backend == "kernel" else _game_rows
     rows: list[dict[str, Any]] = []
     for g in games:
-        rows.extend(_game_rows(game, agents, plan(int(g), game.num_players, seed, paired, rotate)))
+        rows.extend(play(game, agents, plan(int(g), game.num_players, seed, paired, rotate)))
     return _frame(rows)
 
 
@@ -131,13 +194,13 @@ def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
 
 
 def _provenance(game: Any, agents: Sequence[str], seed: int, n_games: int, unit: str,
-                paired: bool, rotate: bool, chunk_games: int) -> dict[str, Any]:
+                paired: bool, rotate: bool, chunk_games: int, backend: str) -> dict[str, Any]:
     from mowkit import __version__
 
     return {
         "mowkit": __version__, "game": game.name, "options": game.options, "agents": list(agents),
         "seed": seed, "n_games": n_games, "unit": unit, "paired": paired, "rotate": rotate,
-        "chunk_games": chunk_games,
+        "chunk_games": chunk_games, "backend": backend,
     }
 
 
@@ -234,6 +297,7 @@ def tournament(
     out: str | os.PathLike[str] | None = None,
     chunk_games: int | None = None,
     progress: bool | Callable[[int, int], None] = True,
+    backend: str = "auto",
     **options: Any,
 ) -> pd.DataFrame:
     """Play ``n_games`` seeded games of ``game`` between ``agents`` (one per seat).
@@ -250,6 +314,11 @@ def tournament(
         out: a folder for Parquet chunks with provenance; reruns resume from it.
         chunk_games: games per chunk (default: about 20 chunks, at least 1 game each).
         progress: a tqdm bar (``tqdm.auto``), False, or a callback ``(done, total)``.
+        backend: ``"engine"`` (the rule engine and the agents), ``"kernel"`` (the compiled 6 nimmt!
+            kernel: random, lowest, highest, greedy agents only) or ``"auto"`` (the kernel when
+            every agent has one). The backend used is in ``df.attrs["backend"]``, in the
+            provenance and in the progress bar's label. Deterministic agents give the same
+            table on both; random agents draw from different streams (same distribution).
     """
     from mowkit.simulate import resolve_game
 
@@ -270,10 +339,16 @@ def tournament(
         from mowkit import load_game
 
         game = load_game(game.name, **{**game.options, "max_rounds": 1})
+    check_choice("backend", backend, ("auto", "engine", "kernel"))
+    can = kernel_available(game, agents)
+    if backend == "kernel" and not can:
+        raise OptionError("backend", backend, "'engine' or 'auto' for these agents/options: the kernel plays "
+                          "6 nimmt! (not logic) with random, lowest, highest and greedy agents")
+    backend = "kernel" if (backend == "kernel" or (backend == "auto" and can)) else "engine"
     chunk_games = chunk_games or max(1, -(-n_games // 20))
     check_int("chunk_games", chunk_games, 1)
     chunks = [list(range(s, min(s + chunk_games, n_games))) for s in range(0, n_games, chunk_games)]
-    prov = _provenance(game, agents, seed, n_games, unit, paired, rotate, chunk_games)
+    prov = _provenance(game, agents, seed, n_games, unit, paired, rotate, chunk_games, backend)
     folder = Path(out) if out is not None else None
     done: dict[int, pd.DataFrame] = {}
     if folder is not None:
@@ -291,7 +366,7 @@ def tournament(
                 done[i] = pd.read_parquet(path)
     todo = [i for i in range(len(chunks)) if i not in done]
     args = (game.name, game.options, agents, seed)
-    bar = _progress(progress, n_games, sum(len(chunks[i]) for i in done))
+    bar = _progress(progress, n_games, sum(len(chunks[i]) for i in done), f"tournament ({backend})")
 
     def finish(i: int, df: pd.DataFrame) -> None:
         if folder is not None:
@@ -302,7 +377,8 @@ def tournament(
     if client is not None:
         from distributed import as_completed
 
-        futures = {client.submit(run_chunk, *args, chunks[i], paired, rotate, pure=False): i for i in todo}
+        futures = {client.submit(run_chunk, *args, chunks[i], paired, rotate, backend, pure=False): i
+                   for i in todo}
         for fut in as_completed(futures):
             finish(futures[fut], fut.result())
     elif n_jobs > 1 and len(todo) > 1:
@@ -311,19 +387,21 @@ def tournament(
         from concurrent.futures import as_completed as cf_completed
 
         with ProcessPoolExecutor(max_workers=n_jobs, mp_context=mp.get_context("spawn")) as pool:
-            futs = {pool.submit(run_chunk, *args, chunks[i], paired, rotate): i for i in todo}
+            futs = {pool.submit(run_chunk, *args, chunks[i], paired, rotate, backend): i for i in todo}
             for fut in cf_completed(futs):
                 finish(futs[fut], fut.result())
     else:
         for i in todo:
-            finish(i, run_chunk(*args, chunks[i], paired, rotate))
+            finish(i, run_chunk(*args, chunks[i], paired, rotate, backend))
     bar(None)
     df = pd.concat([done[i] for i in sorted(done)], ignore_index=True)
     df.attrs["provenance"] = prov
+    df.attrs["backend"] = backend
     return df
 
 
-def _progress(progress: bool | Callable[[int, int], None], total: int, initial: int) -> Callable[[int | None], None]:
+def _progress(progress: bool | Callable[[int, int], None], total: int, initial: int,
+              desc: str = "tournament") -> Callable[[int | None], None]:
     """A step function for the progress display; ``step(None)`` closes it."""
     if callable(progress):
         state = {"done": initial}
@@ -338,7 +416,7 @@ def _progress(progress: bool | Callable[[int, int], None], total: int, initial: 
         return lambda k: None
     from tqdm.auto import tqdm
 
-    bar = tqdm(total=total, initial=initial, unit="game", desc="tournament")
+    bar = tqdm(total=total, initial=initial, unit="game", desc=desc)
 
     def step(k: int | None) -> None:
         if k is None:
@@ -372,4 +450,4 @@ def round_robin(game: Any, agent_names: Iterable[str], n_games: int, seed: int, 
     return pd.concat(frames, ignore_index=True)
 
 
-_TOURNAMENT_KW = {"unit", "paired", "rotate", "n_jobs", "client", "out", "chunk_games", "progress"}
+_TOURNAMENT_KW = {"unit", "paired", "rotate", "n_jobs", "client", "out", "chunk_games", "progress", "backend"}

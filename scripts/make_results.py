@@ -3,7 +3,8 @@
     python scripts/make_results.py            # everything (several minutes on 2 cores)
     python scripts/make_results.py highest    # one part: highest, robin6, robinmow, variants, specials, mc
 
-Each part is a seeded tournament; rerunning gives the same tables. Notebooks 05 and 06 read them
+Each part is a seeded tournament in the rule engine (``backend="engine"``: the compiled kernel
+would draw the random players' cards from another stream); rerunning gives the same tables. Notebooks 05 and 06 read them
 with ``mowkit.tournament.load_table``.
 """
 
@@ -26,7 +27,7 @@ def highest() -> None:
     frames = []
     for players in (3, 4, 5, 6, 10):
         df = tournament("sixnimmt", ["highest"] + ["random"] * (players - 1), 1000, SEED, players=players,
-                        n_jobs=2, progress=False)
+                        n_jobs=2, progress=False, backend="engine")
         df.insert(0, "players", players)
         frames.append(df)
     save_table(pd.concat(frames, ignore_index=True), OUT / "sixnimmt_highest_vs_random.parquet",
@@ -37,7 +38,7 @@ def highest() -> None:
 def robin6() -> None:
     """Round robin of the 6 nimmt! agents, 4 players, 200 games per pairing."""
     names = ["random", "lowest", "highest", "greedy", "heuristic"]
-    df = round_robin("sixnimmt", names, 200, SEED, players=4, n_jobs=2, progress=False)
+    df = round_robin("sixnimmt", names, 200, SEED, players=4, n_jobs=2, progress=False, backend="engine")
     save_table(df, OUT / "sixnimmt_round_robin.parquet",
                {"script": "scripts/make_results.py robin6", "game": "sixnimmt", "seed": SEED,
                 "agents": names, "players": 4, "games_per_pairing": 200, "unit": "game"})
@@ -50,7 +51,7 @@ def robinmow() -> None:
     seconds per game (the compiled kernels of issue 7 are the fast path).
     """
     names = ["random", "greedy", "heuristic", "mc:rollouts=3"]
-    df = round_robin("mow", names, 150, SEED, players=3, unit="round", n_jobs=2, progress=False)
+    df = round_robin("mow", names, 150, SEED, players=3, unit="round", n_jobs=2, progress=False, backend="engine")
     save_table(df, OUT / "mow_round_robin.parquet",
                {"script": "scripts/make_results.py robinmow", "game": "mow", "seed": SEED,
                 "agents": names, "players": 3, "games_per_pairing": 150, "unit": "round"})
@@ -61,7 +62,7 @@ def variants() -> None:
     frames = []
     for label, variant in [("standard", ()), ("tactics", ("tactics",)), ("professional", ("professional",))]:
         df = tournament("sixnimmt", ["greedy", "random", "random", "random"], 400, SEED, players=4,
-                        variant=list(variant), n_jobs=2, progress=False)
+                        variant=list(variant), n_jobs=2, progress=False, backend="engine")
         df.insert(0, "variant", label)
         frames.append(df)
     save_table(pd.concat(frames, ignore_index=True), OUT / "sixnimmt_variants.parquet",
@@ -74,7 +75,7 @@ def specials() -> None:
     frames = []
     for label, flag in [("with specials", True), ("plain cows only", False)]:
         df = tournament("mow", ["greedy", "random", "random"], 400, SEED, players=3, specials=flag,
-                        n_jobs=2, progress=False)
+                        n_jobs=2, progress=False, backend="engine")
         df.insert(0, "variant", label)
         frames.append(df)
     save_table(pd.concat(frames, ignore_index=True), OUT / "mow_specials.parquet",
@@ -87,7 +88,7 @@ def mc() -> None:
     frames = []
     for rollouts in (10, 20, 50):
         df = tournament("sixnimmt", [f"mc:rollouts={rollouts}", "random", "random", "random"], 1000, SEED,
-                        players=4, n_jobs=2, progress=False)
+                        players=4, n_jobs=2, progress=False, backend="engine")
         df.insert(0, "rollouts", rollouts)
         frames.append(df)
     save_table(pd.concat(frames, ignore_index=True), OUT / "sixnimmt_mc_vs_random.parquet",

@@ -11,7 +11,7 @@ from mowkit.tournament import load_table, run_chunk
 
 RESULTS = data_dir() / "results"
 FILES = ["sixnimmt_highest_vs_random", "sixnimmt_round_robin", "mow_round_robin", "sixnimmt_variants",
-         "mow_specials"]
+         "mow_specials", "sixnimmt_mc_vs_random"]
 
 
 @pytest.mark.parametrize("name", FILES)

@@ -18,7 +18,8 @@ AGENTS = ["highest", "random", "random"]
 
 @pytest.fixture(scope="module")
 def serial():
-    return tournament("sixnimmt", AGENTS, 12, seed=11, players=3, progress=False, chunk_games=5)
+    return tournament("sixnimmt", AGENTS, 12, seed=11, players=3, progress=False, chunk_games=5,
+                      backend="engine")
 
 
 def test_table_is_tidy_one_row_per_player_per_round(serial):
@@ -65,14 +66,15 @@ def test_paired_deals_rotate_agents_through_seats(serial):
 
 
 def test_same_table_serial_processes_and_dask(serial):
-    two = tournament("sixnimmt", AGENTS, 12, seed=11, players=3, progress=False, n_jobs=2, chunk_games=3)
+    two = tournament("sixnimmt", AGENTS, 12, seed=11, players=3, progress=False, n_jobs=2, chunk_games=3,
+                     backend="engine")
     pd.testing.assert_frame_equal(serial, two)
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         with Client(cluster) as client:
             dask = tournament("sixnimmt", AGENTS, 12, seed=11, players=3, progress=False, client=client,
-                              chunk_games=4)
+                              chunk_games=4, backend="engine")
     pd.testing.assert_frame_equal(serial, dask)
 
 
@@ -86,7 +88,7 @@ def test_interrupted_run_keeps_chunks_and_resumes(tmp_path, serial):
 
     with pytest.raises(KeyboardInterrupt):
         tournament("sixnimmt", AGENTS, 12, seed=11, players=3, out=tmp_path, chunk_games=5,
-                   progress=stop_after_two_chunks)
+                   progress=stop_after_two_chunks, backend="engine")
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == ["chunk-00000.parquet", "chunk-00001.parquet"]  # finished chunks, nothing half-written
     prov = read_provenance(tmp_path / "chunk-00001.parquet")
@@ -94,7 +96,7 @@ def test_interrupted_run_keeps_chunks_and_resumes(tmp_path, serial):
     assert prov["options"]["players"] == 3 and "mowkit" in prov
     seen = []
     resumed = tournament("sixnimmt", AGENTS, 12, seed=11, players=3, out=tmp_path, chunk_games=5,
-                         progress=lambda d, t: seen.append(d))
+                         progress=lambda d, t: seen.append(d), backend="engine")
     assert seen == [12]  # only the last chunk was played
     pd.testing.assert_frame_equal(resumed, serial)
     pd.testing.assert_frame_equal(read_results(tmp_path), serial)
@@ -164,3 +166,37 @@ def test_round_robin_strength_table():
     assert set(zip(table["focus"], table["field"])) == {("lowest", "highest"), ("highest", "lowest")}
     assert (table["games"] == 6).all()
     assert np.isclose(table["fair_share"], 1 / 3).all()
+
+
+def test_kernel_backend_is_chosen_automatically_and_matches_the_engine():
+    det = ["greedy", "lowest", "highest"]
+    engine = tournament("sixnimmt", det, 30, seed=2, players=3, progress=False, backend="engine")
+    auto = tournament("sixnimmt", det, 30, seed=2, players=3, progress=False)
+    assert engine.attrs["backend"] == "engine" and auto.attrs["backend"] == "kernel"
+    assert auto.attrs["provenance"]["backend"] == "kernel"
+    pd.testing.assert_frame_equal(engine, auto)  # deterministic agents: the very same games
+    labels = []
+    tournament("sixnimmt", det, 3, seed=2, players=3, progress=lambda d, t: labels.append(d))
+    assert labels  # callback progress still reported
+    assert tournament("sixnimmt", ["heuristic", "random", "random"], 3, seed=1, players=3,
+                      progress=False).attrs["backend"] == "engine"
+    assert tournament("mow", ["greedy", "random", "random"], 3, seed=1, players=3,
+                      progress=False).attrs["backend"] == "engine"
+    with pytest.raises(OptionError) as e:
+        tournament("sixnimmt", ["heuristic", "random", "random"], 3, seed=1, players=3, progress=False,
+                   backend="kernel")
+    assert e.value.option == "backend"
+
+
+def test_kernel_random_agents_agree_with_the_engine_in_distribution():
+    agents = ["random", "random", "greedy", "random"]
+    eng = tournament("sixnimmt", agents, 600, seed=9, players=4, unit="round", progress=False, backend="engine")
+    ker = tournament("sixnimmt", agents, 20000, seed=9, players=4, unit="round", progress=False)
+    assert ker.attrs["backend"] == "kernel"
+    for agent in ("random", "greedy"):
+        a = eng[eng["agent"] == agent]["penalty"]
+        b = ker[ker["agent"] == agent]["penalty"]
+        se = np.sqrt(a.var() / len(a) + b.var() / len(b))
+        assert abs(a.mean() - b.mean()) < 4 * se, (agent, a.mean(), b.mean(), se)
+    # same deals: the first deal's starting rows are the same on both backends
+    assert (eng[eng["game"] == 0]["seed"].iloc[0] == ker[ker["game"] == 0]["seed"].iloc[0])
