@@ -1,0 +1,73 @@
+"""Building blocks shared by the game widgets: drawing a state, naming seats, agent pickers.
+
+Nothing here decides a rule: drawings come from :mod:`mowkit.render`, sentences from the
+engine's ``events`` and ``Mow.describe``, choices from ``state.legal_actions``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from mowkit.render import mow_html, sixnimmt_html
+
+GAME_TITLES = {"sixnimmt": "6 nimmt!", "mow": "Mow"}
+
+
+def state_html(state: Any, show_hands: bool | int = True) -> str:
+    """The drawing of a state of either game (all hands, one seat's hand, or none)."""
+    if state.game.name == "mow":
+        return mow_html(state, show_hands)
+    return sixnimmt_html(state, show_hands)
+
+
+def seat_word(game_name: str) -> str:
+    """What a seat is called: ``player`` in 6 nimmt!, ``farmer`` in Mow."""
+    return "farmer" if game_name == "mow" else "player"
+
+
+ALL_HANDS = "all"
+"""The perspective value for "all hands open" (a string: ``True == 1`` would clash with seat 1)."""
+
+
+def perspective_options(game_name: str, players: int) -> list[tuple[str, str | int]]:
+    """Dropdown options: all hands open (:data:`ALL_HANDS`), then one seat's view per seat."""
+    word = seat_word(game_name)
+    return [("all hands open", ALL_HANDS)] + [(f"{word} {p}'s view only", p) for p in range(players)]
+
+
+def show_hands(perspective: bool | str | int) -> bool | int:
+    """The ``show_hands`` argument of the drawings for a perspective value (True/"all" or a seat)."""
+    if perspective is True or perspective == ALL_HANDS:
+        return True
+    if isinstance(perspective, bool):
+        return perspective
+    return int(perspective)
+
+
+def sentences_html(lines: Sequence[str]) -> str:
+    """Engine sentences as an HTML list."""
+    if not lines:
+        return ""
+    items = "".join(f"<li>{html.escape(s)}</li>" for s in lines)
+    return f'<ul style="margin:2px 0 2px 1.2em;padding:0">{items}</ul>'
+
+
+def agent_dropdown(game_name: str, value: str, description: str = "") -> widgets.Dropdown:
+    """A dropdown of the agents of ``game_name``; each option's tooltip is its description."""
+    from mowkit.agents import describe_agents
+
+    names = list(describe_agents(game_name))
+    if value not in names:
+        names.append(value)
+    return widgets.Dropdown(options=names, value=value, description=description,
+                            layout=widgets.Layout(width="220px"))
+
+
+def button(description: str, tooltip: str = "", style: str = "", width: str = "auto") -> widgets.Button:
+    """A button with the kit's default look."""
+    return widgets.Button(description=description, tooltip=tooltip or description, button_style=style,
+                          layout=widgets.Layout(width=width))

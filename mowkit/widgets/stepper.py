@@ -1,0 +1,199 @@
+"""Step through a recorded game of either game, one decision at a time.
+
+The stepper replays a record through the engine (:func:`mowkit.records.replay`), so every state
+it shows is the engine's own; the sentence under the table is the engine's ``events`` for that
+decision (which rule applied). Nothing is decided here.
+
+    from mowkit.widgets import Stepper
+    Stepper.from_seed("sixnimmt", ["random", "greedy", "lowest", "highest"], seed=7)
+    Stepper("my_game.json")              # a saved record (validated on loading)
+
+Public attributes for scripts and tests: ``index`` (the decision shown, 0 = the deal),
+``html`` (the drawing shown), ``explanation`` (the sentences shown, plain text),
+``states``/``actions``/``record``.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from mowkit.core import Action
+from mowkit.records import load, replay
+from mowkit.widgets.common import (
+    ALL_HANDS,
+    GAME_TITLES,
+    button,
+    perspective_options,
+    seat_word,
+    sentences_html,
+    show_hands,
+    state_html,
+)
+
+RecordLike = dict[str, Any] | str | os.PathLike[str]
+
+
+def action_words(game: Any, action: Action) -> str:
+    """A decision in words without its seat (``Mow.describe``; the 6 nimmt! fields as words)."""
+    if game.name == "mow":
+        return game.describe(action)
+    d = action.to_dict()
+    kind = d["type"]
+    if kind == "play":
+        return f"chooses card {d['card']}"
+    if kind == "take_row":
+        return f"takes row {d['row']}"
+    if kind == "place":
+        return f"puts the card on row {d['row']} at the {d['end']}"
+    if kind == "draft":
+        return f"drafts {d['card']}"
+    return repr(action)
+
+
+class Stepper(widgets.VBox):
+    """First / previous / next / last buttons and a slider over every decision of a game record.
+
+    Args:
+        record: a record dict (see :mod:`mowkit.records`) or the path of a saved record.
+        perspective: ``True`` (all hands open, for teaching) or a seat (that seat's view only).
+        index: the decision to show first (0: the deal; negative counts from the end).
+    """
+
+    def __init__(self, record: RecordLike, perspective: bool | int = True, index: int = 0) -> None:
+        if not isinstance(record, dict):
+            record = load(Path(record))
+        self.record: dict[str, Any] = record
+        self.states: list[Any] = replay(record)
+        final = self.states[-1]
+        self.game = final.game
+        self.actions: list[Action] = [a for rnd in final.history for a in rnd]
+        n = len(self.states) - 1
+        word = seat_word(self.game.name)
+
+        self.first_button = button("⏮ first", "the deal")
+        self.prev_button = button("◀ previous", "one decision back")
+        self.next_button = button("next ▶", "one decision on", style="primary")
+        self.last_button = button("last ⏭", "the end of the record")
+        self.slider = widgets.IntSlider(value=0, min=0, max=n, description="decision",
+                                        continuous_update=True, layout=widgets.Layout(width="420px"))
+        self.perspective = widgets.Dropdown(options=perspective_options(self.game.name, self.game.num_players),
+                                            value=ALL_HANDS if show_hands(perspective) is True else perspective,
+                                            description="show")
+        self.step_label = widgets.HTML()
+        self.step_label.add_class("mowkit-step")
+        self.table = widgets.HTML()
+        self.table.add_class("mowkit-table")
+        self.explanation_box = widgets.HTML()
+        self.explanation_box.add_class("mowkit-explanation")
+        self.html = ""
+        self.explanation = ""
+
+        agents = record.get("agents") or []
+        who = ", ".join(f"{word} {i}: {a}" for i, a in enumerate(agents)) or f"{self.game.num_players} {word}s"
+        self.header = widgets.HTML(
+            f"<b>{GAME_TITLES.get(self.game.name, self.game.name)}</b> · {html_lib.escape(who)} · "
+            f"seed {record.get('seed')} · {n} decisions"
+        )
+        self.first_button.on_click(lambda _: self.first())
+        self.prev_button.on_click(lambda _: self.previous())
+        self.next_button.on_click(lambda _: self.next())
+        self.last_button.on_click(lambda _: self.last())
+        self.slider.observe(self._redraw, names="value")
+        self.perspective.observe(self._redraw, names="value")
+        buttons = widgets.HBox([self.first_button, self.prev_button, self.next_button, self.last_button])
+        super().__init__([self.header, buttons, widgets.HBox([self.slider, self.perspective]),
+                          self.step_label, self.table, self.explanation_box])
+        self.add_class("mowkit-stepper")
+        self.index = index if index >= 0 else n + 1 + index
+        self._redraw()
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_seed(cls, game: Any, agents: Sequence[str], seed: int, perspective: bool | int = True,
+                  **options: Any) -> Stepper:
+        """Play a seeded game with ``agents`` (one per seat; see :func:`mowkit.simulate.play_game`)."""
+        from mowkit.simulate import play_game, resolve_game
+
+        record = play_game(resolve_game(game, **options), list(agents), seed=seed)
+        return cls(record, perspective=perspective)
+
+    # ------------------------------------------------------------------ navigation
+    @property
+    def index(self) -> int:
+        """The decision shown: 0 is the deal, ``len(states) - 1`` the last decision."""
+        return int(self.slider.value)
+
+    @index.setter
+    def index(self, value: int) -> None:
+        self.slider.value = max(0, min(int(value), self.slider.max))
+
+    @property
+    def state(self) -> Any:
+        """The state shown (do not change it: it belongs to the replay)."""
+        return self.states[self.index]
+
+    def first(self) -> None:
+        """Show the deal."""
+        self.index = 0
+
+    def previous(self) -> None:
+        """Show one decision back."""
+        self.index = self.index - 1
+
+    def next(self) -> None:
+        """Show one decision on."""
+        self.index = self.index + 1
+
+    def last(self) -> None:
+        """Show the last decision of the record."""
+        self.index = self.slider.max
+
+    def goto_round(self, round_index: int) -> None:
+        """Show the first state of round ``round_index`` (from 0)."""
+        for i, s in enumerate(self.states):
+            if s.round_index >= round_index:
+                self.index = i
+                return
+
+    # ------------------------------------------------------------------ drawing
+    def _explain(self, i: int, show: bool | int) -> list[str]:
+        """The engine's sentences for decision ``i``; a 6 nimmt! face-down card is named only
+        when that hand is shown (the engine's own sentence keeps it hidden)."""
+        state = self.states[i]
+        if i == 0:
+            return ["The start: the cards are shuffled; nobody has decided yet."] + list(state.events)
+        action = self.actions[i - 1]
+        if action.game == "sixnimmt" and action.kind == "play" and (show is True or show == action.player):
+            word = seat_word(self.game.name).capitalize()
+            return [f"{word} {action.player} {action_words(self.game, action)}."] + list(state.events)
+        return list(state.events)
+
+    def _redraw(self, change: object = None) -> None:
+        i = self.index
+        n = self.slider.max
+        show = show_hands(self.perspective.value)
+        state = self.states[i]
+        lines = self._explain(i, show)
+        self.html = state_html(state, show)
+        self.explanation = "\n".join(lines)
+        self.table.value = self.html
+        self.explanation_box.value = (
+            f'<div style="font-family:sans-serif;min-height:4em">{sentences_html(lines)}</div>'
+        )
+        self.step_label.value = (
+            f"<b>decision {i} of {n}</b> · round {state.round_index + 1}"
+            + (" · game over" if state.is_over() else "")
+        )
+        self.first_button.disabled = self.prev_button.disabled = i == 0
+        self.next_button.disabled = self.last_button.disabled = i == n
+
+
+def stepper(record: RecordLike, perspective: bool | int = True) -> Stepper:
+    """A :class:`Stepper` over a record dict or a saved record file."""
+    return Stepper(record, perspective=perspective)
