@@ -39,8 +39,9 @@ def penalty_histogram(df: pd.DataFrame, per: str = "round", title: str | None = 
         fig.add_trace(go.Histogram(x=g[column], name=agent, histnorm="probability", opacity=0.6,
                                    marker_color=PALETTE[i % len(PALETTE)], xbins=dict(size=1)))
     fig.update_layout(barmode="overlay")
-    what = "per round" if per == "round" else "final game total"
-    return _layout(fig, title or f"Distribution of {word} {what}", f"{word} {what}", "share")
+    axis = f"{word} per round" if per == "round" else f"final game total ({word})"
+    what = f"{word} per round" if per == "round" else f"final game totals ({word})"
+    return _layout(fig, title or f"Distribution of {what}", axis, "share")
 
 
 def penalty_ecdf(df: pd.DataFrame, per: str = "round", title: str | None = None) -> go.Figure:
@@ -54,8 +55,9 @@ def penalty_ecdf(df: pd.DataFrame, per: str = "round", title: str | None = None)
         y = np.arange(1, len(x) + 1) / len(x)
         fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line_shape="hv", name=agent,
                                  line_color=PALETTE[i % len(PALETTE)]))
-    what = "per round" if per == "round" else "final game total"
-    return _layout(fig, title or f"ECDF of {word} {what}", f"{word} {what}", "share at or below")
+    axis = f"{word} per round" if per == "round" else f"final game total ({word})"
+    what = f"{word} per round" if per == "round" else f"final game totals ({word})"
+    return _layout(fig, title or f"ECDF of {what}", axis, "share at or below")
 
 
 def win_rate_bars(table: pd.DataFrame, title: str | None = None) -> go.Figure:
