@@ -184,3 +184,10 @@ def test_monte_carlo_options_are_checked():
     with pytest.raises(OptionError) as e:
         make_agent("sixnimmt", "mc", backend="gpu")
     assert e.value.option == "backend"
+
+
+def test_describe_words_every_decision():
+    g = load_game("sixnimmt", players=2)
+    assert g.describe(Play(0, 55)) == "play 55 (7 heads)"
+    assert g.describe(Play(1, 1)) == "play 1 (1 head)"
+    assert g.describe(TakeRow(0, 2)) == "take row 2"

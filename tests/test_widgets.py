@@ -77,9 +77,9 @@ def test_stepper_one_players_view_hides_other_hands(record):
     assert "face down" in s.explanation
     s.perspective.value = "all"
     assert s.html == sixnimmt_html(s.state, True)
-    assert f"chooses card {record['rounds'][0]['decisions'][0]['card']}" in s.explanation
+    assert f"Player 0: play {record['rounds'][0]['decisions'][0]['card']} (" in s.explanation
     s.perspective.value = 0  # own card is shown in one's own view
-    assert "chooses card" in s.explanation
+    assert "Player 0: play" in s.explanation
     s.perspective.value = 1  # seat 1, not "all hands" (True == 1 must not clash)
     assert s.html == sixnimmt_html(s.state, 1) != sixnimmt_html(s.state, True)
 

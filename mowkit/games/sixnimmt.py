@@ -239,6 +239,18 @@ class SixNimmt:
     def logic(self) -> bool:
         return "logic" in self.variant
 
+    def describe(self, action: Action) -> str:
+        """A decision in words, without its player: ``play 55 (7 heads)``, ``take row 2``."""
+        if isinstance(action, Play):
+            return f"play {action.card} ({_n(heads(action.card), 'head')})"
+        if isinstance(action, TakeRow):
+            return f"take row {action.row}"
+        if isinstance(action, Place):
+            return f"put the card on row {action.row} at the {action.end}"
+        if isinstance(action, Draft):
+            return f"draft {action.card} ({_n(heads(action.card), 'head')})"
+        return repr(action)
+
     def deck_heads(self) -> int:
         """Heads in the deck in use (171 for the full deck)."""
         return row_heads(self.deck)

@@ -40,20 +40,8 @@ RecordLike = dict[str, Any] | str | os.PathLike[str]
 
 
 def action_words(game: Any, action: Action) -> str:
-    """A decision in words without its seat (``Mow.describe``; the 6 nimmt! fields as words)."""
-    if game.name == "mow":
-        return game.describe(action)
-    d = action.to_dict()
-    kind = d["type"]
-    if kind == "play":
-        return f"chooses card {d['card']}"
-    if kind == "take_row":
-        return f"takes row {d['row']}"
-    if kind == "place":
-        return f"puts the card on row {d['row']} at the {d['end']}"
-    if kind == "draft":
-        return f"drafts {d['card']}"
-    return repr(action)
+    """A decision in words without its seat (the engine's ``describe``)."""
+    return game.describe(action)
 
 
 class Stepper(widgets.VBox):
@@ -171,7 +159,7 @@ class Stepper(widgets.VBox):
         action = self.actions[i - 1]
         if action.game == "sixnimmt" and action.kind == "play" and (show is True or show == action.player):
             word = seat_word(self.game.name).capitalize()
-            return [f"{word} {action.player} {action_words(self.game, action)}."] + list(state.events)
+            return [f"{word} {action.player}: {action_words(self.game, action)}."] + list(state.events)
         return list(state.events)
 
     def _redraw(self, change: object = None) -> None:
