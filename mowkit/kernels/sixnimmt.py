@@ -860,6 +860,37 @@ def play_seeds(
     return totals.astype(np.int32), rounds
 
 
+def game_rounds(players: int, policies: str | Sequence[str | int], seed: int, random_seed: int = 0,
+                **options: Any) -> np.ndarray:
+    """Heads per round ``(rounds, players)`` of one whole game on the deals ``play_state`` makes for ``seed``.
+
+    Round ``r`` is played on the engine's deal and draws its random choices from
+    ``SeedSequence([random_seed, r])``; the game ends like the engine's (threshold, comparison,
+    ``max_rounds``). Not for the logic variant (its draft depends on the round number).
+    """
+    game = _game(players, options, _GAME_OPTIONS)
+    if game.logic:
+        raise OptionError("variant", list(game.variant), "not 'logic' (use play_seeds)")
+    codes = policy_codes(policies, players)
+    round_opts = {k: game.options[k] for k in _ROUND_OPTIONS}
+    rng = _deal_rng(check_int("seed", seed, 0))
+    deck = np.asarray(game.deck, dtype=np.int64)
+    totals = np.zeros(players, np.int64)
+    limit = game.max_rounds if game.max_rounds is not None else 10_000
+    rounds = []
+    while True:
+        if len(rounds) >= limit and game.max_rounds is None:
+            raise RuntimeError(f"seed {seed}: no total reached the threshold in {limit:,} rounds")
+        order = rng.permutation(deck)
+        word = int(np.random.SeedSequence([random_seed, len(rounds)]).generate_state(1)[0])
+        pen = play_deals(players, codes, [order], seed=word, **round_opts)[0].astype(np.int64)
+        rounds.append(pen)
+        totals += pen
+        reached = (totals >= game.threshold) if game.comparison == ">=" else (totals > game.threshold)
+        if reached.any() or len(rounds) >= limit:
+            return np.array(rounds)
+
+
 def warm_up() -> None:
     """Compile (or load from the cache) every kernel entry point with a tiny call."""
     simulate_rounds(4, "random", 1, seed=0)

@@ -1,0 +1,1048 @@
+"""Compiled Mow kernel: whole rounds and games of the built-in farmers on integer arrays.
+
+The rule engine :mod:`mowkit.games.mow` stays the definition of the rules; this module replays
+them with numba for the built-in policies, one per seat:
+
+=============  ==============================================  ===============================
+policy         turn (add a cow or take the herd)               arrow flip / next farmer
+=============  ==============================================  ===============================
+``random``     one uniform draw over the legal list            uniform: keep/flip; any allowed
+``greedy``     ``GreedyAgent()``: take at <= 0 flies, else     aim at the leader (fewest total
+               fewest followers, most flies, lowest card id    flies), as ``GreedyAgent``
+``heuristic``  ``HeuristicAgent()``: take at <= 2 flies with   as ``greedy``
+               >= 3 cows; a closing placement with the most
+               flies, else as greedy
+=============  ==============================================  ===============================
+
+These are exactly the choices of :mod:`mowkit.agents.mow` with their default parameters. The
+kernel enumerates the legal actions in the engine's documented order (cards of the hand by id;
+per card low before high, acrobat targets in line order, slowpoke values ascending, calf low
+before high; then the take) and breaks ties as the agents do (first in that order), so the
+deterministic policies score identical flies per farmer on the same deals. ``followers`` (the
+greedy ranking) counts the cards the farmer has not seen: the other hands and the draw pile,
+kept as counts per number and fly/no-fly.
+
+Every rule of RULES.md §2 is played: all special cows (blocking, acrobat, slowpoke, calf, thin,
+dairy, mad), the ``green``, ``yellow`` and ``both`` packets and ``specials=False``, 2..10
+farmers, the two-player star (three herds, the active herd moving with the arrow), passing the
+start of an empty herd, the round ending with the first take on an empty pile. Options are
+validated by building the engine's :class:`~mowkit.games.mow.Mow` (same names, same
+:class:`~mowkit.core.OptionError`), and every option value of the engine is supported:
+``packets``, ``starter``, ``star``, ``yellow_next``, ``restart``, ``specials``, and for whole
+games ``threshold``, ``comparison``, ``max_rounds``, ``next_starter``, ``reset_arrow``. Card
+data comes from ``mowkit.mow_data.mow_cards()`` (``data/mow_cards.csv``).
+
+Entry points: :func:`simulate_rounds` / :func:`iter_rounds` / :func:`summarize_rounds`
+(independent rounds, each played as round 1 of a game), :func:`simulate_games` (whole games),
+:func:`play_deals` (rounds on given deck orders, e.g. a state's ``state.deals``) and
+:func:`play_seeds` (whole games on the deals ``simulate.play_state(game, agents, seed)``
+makes), the last two for cross-checks, and :func:`trace_deals` (rounds on given deck orders
+with every decision recorded as an index into the engine's legal list, so the engine can replay
+random farmers exactly and their choices can be tested for uniformity). The deal is the engine's: farmer p gets cards
+``5p .. 5p+4`` of the order, the rest is the draw pile, drawn from the front.
+
+Random streams. Rounds (or games) are played in blocks of :data:`BLOCK`; block ``k`` starts
+from the sorted deck after numba's ``np.random.seed(w)`` with ``w = SeedSequence(seed,
+spawn_key=(k,)).generate_state(1)[0]``. So the same seed gives the same results in any process,
+and a chunked run (:func:`iter_rounds`) gives the same rounds as one call. Every random integer
+below m comes from one 32-bit draw ``np.random.randint(0, 2**32)`` by Lemire's multiply-and-
+reject method (unbiased). A random deal is a full Fisher-Yates shuffle of the deck in use
+(continuing from the previous round's order within a block). The kernel's random choices do not
+follow the engine's generators: only deterministic policies on the same deals give identical
+flies; ``random`` farmers agree in distribution (each decision is one uniform draw over the
+same legal list as the engine's, so the distributions are the same).
+
+Compiled functions are cached on disk (``cache=True``, in ``__pycache__`` or
+``NUMBA_CACHE_DIR``): the first call after an install or a change of this file compiles for
+about 15 s, later processes load the cache in about a third of a second. :func:`warm_up`
+forces it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from mowkit.core import OptionError, check_int
+from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow
+from mowkit.mow_data import KINDS, MAX_NUMBER, mow_cards
+
+RANDOM, GREEDY, HEURISTIC = 0, 1, 2
+POLICIES: dict[str, int] = {"random": RANDOM, "greedy": GREEDY, "heuristic": HEURISTIC}
+"""Policy name -> the integer code the kernel uses for a seat."""
+
+GREEDY_TAKE_AT = 0
+"""``GreedyAgent(take_at=0)``: take a herd of at most this many flies."""
+HEURISTIC_TAKE_AT, HEURISTIC_MIN_CARDS = 2, 3
+"""``HeuristicAgent(take_at=2, min_cards=3)``."""
+
+BLOCK = 4096
+"""Rounds (or games) played per ``np.random.seed`` call; chunks are multiples of it."""
+
+_NO_LIMIT = 1_000_000  # rounds per game when max_rounds is None (a safety stop, see simulate_games)
+_BIG = 1 << 30
+
+# kind codes: the index in mowkit.mow_data.KINDS
+PLAIN, BLOCKING, ACROBAT, SLOWPOKE, CALF, THIN, DAIRY, MAD = (
+    KINDS.index(k) for k in ("plain", "blocking", "acrobat", "slowpoke", "calf", "thin", "dairy", "mad")
+)
+# action types of the legal list
+A_LOW, A_HIGH, A_START, A_ACRO, A_SLOW, A_CALF_LO, A_CALF_HI, A_MAD, A_TAKE = range(9)
+D_TURN, D_FLIP, D_NEXT = 0, 1, 2
+"""Decision kinds of a trace (:func:`trace_deals`): a turn, the arrow flip, the next farmer."""
+_NUMS = MAX_NUMBER + 1  # numbers 0..16 of numbered cows
+_LINE = MAX_NUMBER + 8  # a line holds distinct values -1..17 at most
+_ACTIONS = 1024  # legal-list capacity (a hand of <= 10 cards, <= 16 slowpoke values each)
+
+
+# --------------------------------------------------------------------------- compiled core
+
+
+@njit(cache=True, inline="always")
+def _below(m):
+    """Uniform integer 0..m-1 (m < 2**32) from one 32-bit draw (Lemire's method, unbiased)."""
+    x = np.random.randint(0, 1 << 32) * m
+    lo = x & 0xFFFFFFFF
+    if lo < m:
+        t = ((1 << 32) - m) % m
+        while lo < t:
+            x = np.random.randint(0, 1 << 32) * m
+            lo = x & 0xFFFFFFFF
+    return x >> 32
+
+
+@njit(cache=True, inline="always")
+def _hand_insert(hands, hcnt, p, c):
+    """Insert card ``c`` into farmer p's hand, kept sorted by card id."""
+    k = hcnt[p]
+    j = k
+    while j > 0 and hands[p, j - 1] > c:
+        hands[p, j] = hands[p, j - 1]
+        j -= 1
+    hands[p, j] = c
+    hcnt[p] = k + 1
+
+
+@njit(cache=True, inline="always")
+def _line_insert(val, crd, hl, h, j, v, c):
+    """Insert (value v, card c) at position j of herd h's line."""
+    k = hl[h]
+    for i in range(k, j, -1):
+        val[h, i] = val[h, i - 1]
+        crd[h, i] = crd[h, i - 1]
+    val[h, j] = v
+    crd[h, j] = c
+    hl[h] = k + 1
+
+
+@njit(cache=True)
+def _legal(p, h, kind, num, fl, numbered, hands, hcnt, val, crd, hl, hmad, act_c, act_t, act_a):
+    """Fill the legal list of farmer p's turn on herd h in the engine's order; return its length."""
+    k = 0
+    m = hcnt[p]
+    L = hl[h]
+    if L == 0:
+        for i in range(m):
+            c = hands[p, i]
+            if numbered[c]:
+                act_c[k] = c
+                act_t[k] = A_START
+                act_a[k] = 0
+                k += 1
+        return k
+    lo = val[h, 0]
+    hi = val[h, L - 1]
+    loc = crd[h, 0]
+    hic = crd[h, L - 1]
+    mad = hmad[h]
+    for i in range(m):
+        c = hands[p, i]
+        if mad and fl[c] == 0:
+            continue
+        kc = kind[c]
+        if numbered[c]:
+            if num[c] < lo:
+                act_c[k] = c
+                act_t[k] = A_LOW
+                act_a[k] = 0
+                k += 1
+            elif num[c] > hi:
+                act_c[k] = c
+                act_t[k] = A_HIGH
+                act_a[k] = 0
+                k += 1
+        elif kc == ACROBAT:
+            for j in range(L):
+                t = crd[h, j]
+                if kind[t] == PLAIN and num[t] == num[c]:
+                    act_c[k] = c
+                    act_t[k] = A_ACRO
+                    act_a[k] = j
+                    k += 1
+        elif kc == SLOWPOKE:
+            for j in range(L - 1):
+                for v in range(val[h, j] + 1, val[h, j + 1]):
+                    act_c[k] = c
+                    act_t[k] = A_SLOW
+                    act_a[k] = v
+                    k += 1
+        elif kc == CALF:
+            if kind[loc] == PLAIN and fl[loc] == 0:
+                act_c[k] = c
+                act_t[k] = A_CALF_LO
+                act_a[k] = 0
+                k += 1
+            if kind[hic] == PLAIN and fl[hic] == 0:
+                act_c[k] = c
+                act_t[k] = A_CALF_HI
+                act_a[k] = 0
+                k += 1
+        elif kc == MAD:
+            for j in range(L):
+                t = crd[h, j]
+                if kind[t] == PLAIN and num[t] == 8:
+                    act_c[k] = c
+                    act_t[k] = A_MAD
+                    act_a[k] = j
+                    k += 1
+                    break
+    act_c[k] = -1
+    act_t[k] = A_TAKE
+    act_a[k] = 0
+    return k + 1
+
+
+@njit(cache=True, inline="always")
+def _followers(U, us, lo, hi, length, mad):
+    """``agents.mow.followers``: unseen numbered cows beyond the ends, slowpokes if a gap."""
+    cnt = 0
+    for x in range(_NUMS):
+        if x < lo or x > hi:
+            cnt += U[x, 1]
+            if not mad:
+                cnt += U[x, 0]
+    if hi - lo + 1 > length:
+        cnt += us[1]
+        if not mad:
+            cnt += us[0]
+    return cnt
+
+
+@njit(cache=True)
+def _choose(code, p, h, k, num, fl, val, hl, hfl, hmad, hands, hcnt, hid, hs, U, us,
+            kind, numbered, act_c, act_t, act_a):
+    """Index in the legal list of the choice of a greedy or heuristic farmer."""
+    take = act_t[k - 1] == A_TAKE
+    nplace = k - 1 if take else k
+    L = hl[h]
+    if take:
+        if nplace == 0:
+            return k - 1
+        if code == GREEDY and hfl[h] <= GREEDY_TAKE_AT:
+            return k - 1
+        if code == HEURISTIC and hfl[h] <= HEURISTIC_TAKE_AT and L >= HEURISTIC_MIN_CARDS:
+            return k - 1
+    # unseen = the other hands and the pile: all hidden counts minus the own hand
+    for x in range(_NUMS):
+        U[x, 0] = hid[x, 0]
+        U[x, 1] = hid[x, 1]
+    us[0] = hs[0]
+    us[1] = hs[1]
+    for i in range(hcnt[p]):
+        c = hands[p, i]
+        f = 1 if fl[c] > 0 else 0
+        if numbered[c]:
+            U[num[c], f] -= 1
+        elif kind[c] == SLOWPOKE:
+            us[f] -= 1
+    if L > 0:
+        lo0 = val[h, 0]
+        hi0 = val[h, L - 1]
+    else:
+        lo0 = 0
+        hi0 = 0
+    mad0 = hmad[h] != 0
+    best = -1
+    bf = _BIG
+    bfl = 0
+    bc = 0
+    zbest = -1
+    zfl = 0
+    zc = 0
+    for i in range(nplace):
+        c = act_c[i]
+        t = act_t[i]
+        lo = lo0
+        hi = hi0
+        length = L
+        mad = mad0
+        if t == A_START:
+            lo = num[c]
+            hi = num[c]
+            length = 1
+        elif t == A_LOW:
+            lo = num[c]
+            length += 1
+        elif t == A_HIGH:
+            hi = num[c]
+            length += 1
+        elif t == A_SLOW:
+            length += 1
+        elif t == A_CALF_LO:
+            lo -= 1
+            length += 1
+        elif t == A_CALF_HI:
+            hi += 1
+            length += 1
+        elif t == A_MAD:
+            mad = True
+        f = _followers(U, us, lo, hi, length, mad)
+        if f < bf or (f == bf and (fl[c] > bfl or (fl[c] == bfl and c < bc))):
+            best = i
+            bf = f
+            bfl = fl[c]
+            bc = c
+        if f == 0 and (zbest < 0 or fl[c] > zfl or (fl[c] == zfl and c < zc)):
+            zbest = i
+            zfl = fl[c]
+            zc = c
+    if code == HEURISTIC and zbest >= 0:
+        return zbest
+    return best
+
+
+@njit(cache=True, inline="always")
+def _record(trace, tlen, row, what, options, choice):
+    t = tlen[0]
+    if t < trace.shape[0]:
+        trace[t, 0] = row
+        trace[t, 1] = what
+        trace[t, 2] = options
+        trace[t, 3] = choice
+    tlen[0] = t + 1
+
+
+@njit(cache=True)
+def _play_round(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, numbered,
+                restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
+                hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row):
+    """Play one round on deck ``order`` from ``starter`` with the arrow ``arrow``.
+
+    ``tot`` are the totals before the round (the greedy flip and next-farmer choices read them).
+    ``score`` receives each farmer's flies; returns the arrow at the end of the round. With a
+    ``trace`` of more than one row, every decision appends ``(row, kind, options, choice)`` at
+    ``trace[tlen[0]]`` (kind :data:`D_TURN`, :data:`D_FLIP`, :data:`D_NEXT`; ``choice`` the
+    index in the engine's legal list of that many options).
+    """
+    record = trace.shape[0] > 1
+    dsize = order.shape[0]
+    for p in range(n):
+        hcnt[p] = 0
+        sc[p] = 0
+        for i in range(HAND_SIZE):
+            _hand_insert(hands, hcnt, p, order[p * HAND_SIZE + i])
+    pp = n * HAND_SIZE
+    for h in range(nh):
+        hl[h] = 0
+        hfl[h] = 0
+        hmad[h] = 0
+    for x in range(_NUMS):
+        hid[x, 0] = deck_hid[x, 0]
+        hid[x, 1] = deck_hid[x, 1]
+    hs[0] = deck_hs[0]
+    hs[1] = deck_hs[1]
+    active = 0
+    q = starter
+    while True:
+        # begin the turn of q: an empty active herd is started by the first farmer who can
+        h = active
+        if hl[h] == 0:
+            p = -1
+            for i in range(n):
+                r = (q + i * arrow) % n
+                for j in range(hcnt[r]):
+                    if numbered[hands[r, j]]:
+                        p = r
+                        break
+                if p >= 0:
+                    break
+            if p < 0:
+                break  # nobody can start: the round ends
+        else:
+            p = q
+        k = _legal(p, h, kind, num, fl, numbered, hands, hcnt, val, crd, hl, hmad, act_c, act_t, act_a)
+        code = pol[p]
+        if code == RANDOM:
+            idx = _below(k)
+        else:
+            idx = _choose(code, p, h, k, num, fl, val, hl, hfl, hmad, hands, hcnt, hid, hs, U, us,
+                          kind, numbered, act_c, act_t, act_a)
+        if record:
+            _record(trace, tlen, row, D_TURN, k, idx)
+        t = act_t[idx]
+        if t == A_TAKE:
+            sc[p] += hfl[h]
+            hl[h] = 0
+            hfl[h] = 0
+            hmad[h] = 0
+            if pp >= dsize:
+                break  # a take with an empty pile ends the round
+            if restart_taker:
+                q = p  # the taker starts the new herd within the same turn
+                continue
+            q = (p + arrow) % n
+            if nh == 3:
+                active = (active + arrow) % 3
+            continue
+        c = act_c[idx]
+        a = act_a[idx]
+        # the card leaves the hand (and the unseen cards)
+        m = hcnt[p]
+        j = 0
+        while hands[p, j] != c:
+            j += 1
+        for i in range(j, m - 1):
+            hands[p, i] = hands[p, i + 1]
+        hcnt[p] = m - 1
+        f = 1 if fl[c] > 0 else 0
+        if numbered[c]:
+            hid[num[c], f] -= 1
+        elif kind[c] == SLOWPOKE:
+            hs[f] -= 1
+        L = hl[h]
+        if t == A_START or t == A_HIGH:
+            _line_insert(val, crd, hl, h, L, num[c], c)
+        elif t == A_LOW:
+            _line_insert(val, crd, hl, h, 0, num[c], c)
+        elif t == A_SLOW:
+            j = 0
+            while val[h, j] < a:
+                j += 1
+            _line_insert(val, crd, hl, h, j, a, c)
+        elif t == A_CALF_LO:
+            _line_insert(val, crd, hl, h, 0, val[h, 0] - 1, c)
+        elif t == A_CALF_HI:
+            _line_insert(val, crd, hl, h, L, val[h, L - 1] + 1, c)
+        elif t == A_MAD:
+            eight = crd[h, a]
+            crd[h, a] = c
+            hfl[h] -= fl[eight]
+            hmad[h] = 1
+            _hand_insert(hands, hcnt, p, eight)
+            hid[num[eight], 1 if fl[eight] > 0 else 0] += 1
+        # A_ACRO: on top of its target; the line is unchanged
+        hfl[h] += fl[c]
+        kc = kind[c]
+        want = 0 if kc == THIN else (2 if kc == DAIRY else 1)
+        for _ in range(want):
+            if pp < dsize:
+                _hand_insert(hands, hcnt, p, order[pp])
+                pp += 1
+        chosen = -1
+        if kc != PLAIN:
+            if green[c]:  # optional flip of the arrow
+                if code == RANDOM:
+                    flip = _below(2) == 1
+                else:
+                    flip = tot[(p - arrow) % n] < tot[(p + arrow) % n]
+                if record:
+                    _record(trace, tlen, row, D_FLIP, 2, 1 if flip else 0)
+                if flip:
+                    arrow = -arrow
+            else:  # the farmer names who plays next
+                if code == RANDOM:
+                    pick = _below(n if allow_self else n - 1)
+                    chosen = pick if (allow_self or pick < p) else pick + 1
+                else:
+                    bt = _BIG
+                    bd = _BIG
+                    for r in range(n):
+                        if r == p and not allow_self:
+                            continue
+                        d = ((r - p) * arrow) % n
+                        if d == 0:
+                            d = n
+                        if tot[r] < bt or (tot[r] == bt and d < bd):
+                            bt = tot[r]
+                            bd = d
+                            chosen = r
+                if record:
+                    _record(trace, tlen, row, D_NEXT, n if allow_self else n - 1,
+                            chosen if (allow_self or chosen < p) else chosen - 1)
+        q = chosen if chosen >= 0 else (p + arrow) % n
+        if nh == 3:
+            active = (active + arrow) % 3
+    for p in range(n):
+        s = sc[p]
+        for i in range(hcnt[p]):
+            s += fl[hands[p, i]]
+        score[p] = s
+    return arrow
+
+
+@njit(cache=True, inline="always")
+def _next_starter(prev, n, tot, rotate):
+    """The next round's starter: the seat after ``prev``, or the most flies (ties clockwise)."""
+    if rotate:
+        return (prev + 1) % n
+    top = tot[0]
+    for p in range(1, n):
+        if tot[p] > top:
+            top = tot[p]
+    for i in range(1, n + 1):
+        r = (prev + i) % n
+        if tot[r] == top:
+            return r
+    return prev
+
+
+@njit(cache=True)
+def _workspace(n, nh, width):
+    hands = np.zeros((n, width), np.int64)
+    hcnt = np.zeros(n, np.int64)
+    val = np.zeros((nh, _LINE), np.int64)
+    crd = np.zeros((nh, _LINE), np.int64)
+    hl = np.zeros(nh, np.int64)
+    hfl = np.zeros(nh, np.int64)
+    hmad = np.zeros(nh, np.int64)
+    sc = np.zeros(n, np.int64)
+    hid = np.zeros((_NUMS, 2), np.int64)
+    hs = np.zeros(2, np.int64)
+    U = np.zeros((_NUMS, 2), np.int64)
+    us = np.zeros(2, np.int64)
+    act_c = np.zeros(_ACTIONS, np.int64)
+    act_t = np.zeros(_ACTIONS, np.int64)
+    act_a = np.zeros(_ACTIONS, np.int64)
+    return hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a
+
+
+@njit(cache=True, inline="always")
+def _shuffle(deck):
+    m = deck.shape[0]
+    for a in range(m - 1):
+        b = a + _below(m - a)
+        t = deck[a]
+        deck[a] = deck[b]
+        deck[b] = t
+
+
+@njit(cache=True)
+def _rounds_kernel(out, block, seeds, n, nh, pol, deck0, starter, kind, num, fl, green, numbered,
+                   restart_taker, allow_self, deck_hid, deck_hs, width):
+    """Fill ``out[i, p]`` with the flies of farmer p in independent random round i."""
+    hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
+    deck = deck0.copy()
+    tot = np.zeros(n, np.int64)
+    score = np.zeros(n, np.int64)
+    notrace = np.zeros((1, 4), np.int64)
+    tlen = np.zeros(1, np.int64)
+    for i in range(out.shape[0]):
+        if i % block == 0:  # a block starts from the sorted deck and its own seed
+            np.random.seed(seeds[i // block])
+            deck[:] = deck0
+        _shuffle(deck)
+        _play_round(n, nh, pol, deck, starter, 1, tot, kind, num, fl, green, numbered,
+                    restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
+                    hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, i)
+        for p in range(n):
+            out[i, p] = score[p]
+
+
+@njit(cache=True)
+def _games_kernel(totals, nrounds, block, seeds, n, nh, pol, deck0, starter0, kind, num, fl, green,
+                  numbered, restart_taker, allow_self, deck_hid, deck_hs, width, threshold, strict,
+                  max_rounds, rotate, reset_arrow):
+    """Play whole games to the threshold (or ``max_rounds``): totals and rounds per game."""
+    hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
+    deck = deck0.copy()
+    tot = np.zeros(n, np.int64)
+    score = np.zeros(n, np.int64)
+    notrace = np.zeros((1, 4), np.int64)
+    tlen = np.zeros(1, np.int64)
+    for g in range(totals.shape[0]):
+        if g % block == 0:
+            np.random.seed(seeds[g // block])
+            deck[:] = deck0
+        for p in range(n):
+            tot[p] = 0
+        starter = starter0
+        arrow = 1
+        ri = 0
+        while True:
+            _shuffle(deck)
+            if reset_arrow:
+                arrow = 1
+            arrow = _play_round(n, nh, pol, deck, starter, arrow, tot, kind, num, fl, green,
+                                numbered, restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt,
+                                val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a,
+                                score, notrace, tlen, g)
+            reached = False
+            for p in range(n):
+                tot[p] += score[p]
+                if tot[p] > threshold or (not strict and tot[p] == threshold):
+                    reached = True
+            ri += 1
+            if reached or ri >= max_rounds:
+                break
+            starter = _next_starter(starter, n, tot, rotate)
+        for p in range(n):
+            totals[g, p] = tot[p]
+        nrounds[g] = ri
+
+
+@njit(cache=True)
+def _deals_kernel(out, deals, tots, starters, arrows, chain, block, seeds, n, nh, pol, kind, num,
+                  fl, green, numbered, restart_taker, allow_self, deck_hid, deck_hs, width, rotate,
+                  reset_arrow, trace, tlen):
+    """Play round i on deck order ``deals[i]`` from the game state of row i.
+
+    Row i's state is ``tots[i]`` (totals before the round), ``starters[i]``, ``arrows[i]`` (the
+    arrow the previous round ended with; 1 before the first). They are updated in place to the
+    state after the round (totals, next starter, arrow). With ``chain`` the rows are the rounds
+    of one game: row i+1 starts from row i's updated state. ``trace``/``tlen``: see _play_round.
+    """
+    hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
+    score = np.zeros(n, np.int64)
+    for i in range(out.shape[0]):
+        if i % block == 0:
+            np.random.seed(seeds[i // block])
+        if chain and i > 0:
+            tots[i, :] = tots[i - 1, :]
+            starters[i] = starters[i - 1]
+            arrows[i] = arrows[i - 1]
+        arrow = 1 if reset_arrow else arrows[i]
+        tot = tots[i]
+        arrow = _play_round(n, nh, pol, deals[i], starters[i], arrow, tot, kind, num, fl, green,
+                            numbered, restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt,
+                            val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score,
+                            trace, tlen, i)
+        for p in range(n):
+            out[i, p] = score[p]
+            tot[p] += score[p]
+        arrows[i] = arrow
+        starters[i] = _next_starter(starters[i], n, tot, rotate)
+
+
+# --------------------------------------------------------------------------- Python API
+
+_ROUND_OPTIONS = ("packets", "starter", "star", "yellow_next", "restart", "specials")
+_GAME_OPTIONS = _ROUND_OPTIONS + ("threshold", "comparison", "max_rounds", "next_starter", "reset_arrow")
+
+
+def _game(players: int, options: dict[str, Any], allowed: Sequence[str]) -> Mow:
+    for name in options:
+        if name not in allowed:
+            raise OptionError(name, options[name], "an option among " + ", ".join(allowed))
+    return Mow(players=players, **options)
+
+
+def policy_codes(policies: str | Sequence[str | int], players: int) -> np.ndarray:
+    """Integer policy codes, one per seat, from names (or codes); one name means every seat."""
+    allowed = "a policy name or one per seat among " + ", ".join(repr(p) for p in POLICIES)
+    if isinstance(policies, str):
+        policies = [policies] * players
+    try:
+        seq = list(policies)
+    except TypeError:
+        raise OptionError("policies", policies, allowed) from None
+    if len(seq) != players:
+        raise OptionError("policies", policies, f"{players} policies (one per seat) or one name")
+    codes = np.empty(players, np.int64)
+    for i, p in enumerate(seq):
+        if isinstance(p, str) and p in POLICIES:
+            codes[i] = POLICIES[p]
+        elif isinstance(p, (int, np.integer)) and not isinstance(p, bool) and p in POLICIES.values():
+            codes[i] = int(p)
+        else:
+            raise OptionError("policies", p, allowed)
+    return codes
+
+
+def card_arrays() -> dict[str, np.ndarray]:
+    """The card table of ``mow_cards()`` as arrays indexed by card id (what the kernel reads).
+
+    ``kind`` (index in ``mowkit.mow_data.KINDS``), ``number`` (-1 when none), ``flies``,
+    ``green`` (1 for the green packet), ``numbered`` (1 for plain, blocking, thin, dairy).
+    """
+    cards = mow_cards()
+    return {
+        "kind": np.array([KINDS.index(c.kind) for c in cards], np.int64),
+        "number": np.array([-1 if c.number is None else c.number for c in cards], np.int64),
+        "flies": np.array([c.flies for c in cards], np.int64),
+        "green": np.array([c.packet == "green" for c in cards], np.bool_),
+        "numbered": np.array([c.kind in NUMBERED for c in cards], np.bool_),
+    }
+
+
+def _args(game: Mow) -> dict[str, Any]:
+    """Everything the compiled functions need about ``game`` (deck, card arrays, options)."""
+    arr = card_arrays()
+    deck = np.asarray(game.deck, np.int64)
+    hid = np.zeros((MAX_NUMBER + 1, 2), np.int64)
+    hs = np.zeros(2, np.int64)
+    for c in deck:
+        f = int(arr["flies"][c] > 0)
+        if arr["numbered"][c]:
+            hid[arr["number"][c], f] += 1
+        elif arr["kind"][c] == SLOWPOKE:
+            hs[f] += 1
+    # a hand grows by one with a dairy cow (two draws) and a mad cow (the 8 comes back)
+    growth = int(np.isin(arr["kind"][deck], (DAIRY, MAD)).sum())
+    return {
+        "n": game.players,
+        "nh": game.num_herds,
+        "deck": deck,
+        "starter": game.starter,
+        "cards": (arr["kind"], arr["number"], arr["flies"], arr["green"], arr["numbered"]),
+        "restart_taker": game.restart == "taker",
+        "allow_self": game.yellow_next == "any",
+        "deck_hid": hid,
+        "deck_hs": hs,
+        "width": HAND_SIZE + growth + 1,
+    }
+
+
+def _flies_dtype(game: Mow) -> type:
+    return np.int16 if game.deck_flies() <= np.iinfo(np.int16).max else np.int32
+
+
+def _entropy(seed: int | None) -> int | Sequence[int]:
+    if seed is None:
+        return np.random.SeedSequence().entropy
+    return check_int("seed", seed, 0)
+
+
+def block_seeds(seed: int | None, first_block: int, n_blocks: int) -> np.ndarray:
+    """The ``np.random.seed`` words of blocks ``first_block ..``: SeedSequence children of ``seed``."""
+    entropy = _entropy(seed)
+    return np.array(
+        [
+            np.random.SeedSequence(entropy, spawn_key=(k,)).generate_state(1, np.uint32)[0]
+            for k in range(first_block, first_block + n_blocks)
+        ],
+        dtype=np.int64,
+    )
+
+
+def iter_rounds(
+    players: int,
+    policies: str | Sequence[str | int],
+    n_rounds: int,
+    seed: int | None = None,
+    chunk: int = 1 << 20,
+    **options: Any,
+) -> Iterator[np.ndarray]:
+    """Independent random rounds in chunks: arrays ``(rows_in_chunk, players)`` of flies.
+
+    The chunks concatenated equal ``simulate_rounds`` with the same arguments (``chunk`` is
+    rounded up to a multiple of :data:`BLOCK`). Options as in :func:`simulate_rounds`.
+    """
+    game = _game(players, options, _ROUND_OPTIONS)
+    codes = policy_codes(policies, players)
+    check_int("n_rounds", n_rounds, 0)
+    check_int("chunk", chunk, 1)
+    entropy = _entropy(seed)
+    return _chunks(game, codes, n_rounds, entropy, -(-chunk // BLOCK) * BLOCK)
+
+
+def _chunks(game: Mow, codes: np.ndarray, n_rounds: int, entropy: int | Sequence[int],
+            chunk: int) -> Iterator[np.ndarray]:
+    a = _args(game)
+    dtype = _flies_dtype(game)
+    for start in range(0, n_rounds, chunk):
+        size = min(chunk, n_rounds - start)
+        out = np.empty((size, a["n"]), dtype)
+        seeds = block_seeds(entropy, start // BLOCK, -(-size // BLOCK))
+        _rounds_kernel(out, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"], a["starter"], *a["cards"],
+                       a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"], a["width"])
+        yield out
+
+
+def simulate_rounds(
+    players: int,
+    policies: str | Sequence[str | int],
+    n_rounds: int,
+    seed: int | None = None,
+    **options: Any,
+) -> np.ndarray:
+    """Flies of every farmer in ``n_rounds`` independent random rounds: ``(n_rounds, players)``.
+
+    Each round is a fresh deal played as the first round of a game (the engine with
+    ``max_rounds=1``: seat ``starter`` starts, the arrow clockwise, totals 0). Args:
+    ``policies`` one name for all seats or one per seat (see :data:`POLICIES`); ``seed`` an
+    int >= 0 (None: fresh entropy); options ``packets``, ``starter``, ``star``,
+    ``yellow_next``, ``restart``, ``specials``. int16 flies for the shipped cards.
+    """
+    chunks = list(iter_rounds(players, policies, n_rounds, seed, chunk=max(n_rounds, 1), **options))
+    if not chunks:
+        game = _game(players, options, _ROUND_OPTIONS)
+        return np.empty((0, players), _flies_dtype(game))
+    return chunks[0]
+
+
+def summarize_rounds(
+    players: int,
+    policies: str | Sequence[str | int],
+    n_rounds: int,
+    seed: int | None = None,
+    chunk: int = 1 << 20,
+    **options: Any,
+) -> dict[str, Any]:
+    """Summary statistics of many random rounds, in bounded memory (chunks of ``chunk`` rounds).
+
+    Returns ``rounds``; per seat ``mean`` and ``se`` of flies, ``zero`` (share of rounds with
+    no flies) and ``wins`` (share of rounds with the fewest flies, equal lowest split evenly).
+    """
+    n = 0
+    s1 = np.zeros(players)
+    s2 = np.zeros(players)
+    zero = np.zeros(players)
+    wins = np.zeros(players)
+    for block in iter_rounds(players, policies, n_rounds, seed, chunk=chunk, **options):
+        x = block.astype(np.float64)
+        n += len(x)
+        s1 += x.sum(axis=0)
+        s2 += (x * x).sum(axis=0)
+        zero += (block == 0).sum(axis=0)
+        low = block == block.min(axis=1, keepdims=True)
+        wins += (low / low.sum(axis=1, keepdims=True)).sum(axis=0)
+    if n == 0:
+        raise OptionError("n_rounds", n_rounds, "at least 1 round for a summary")
+    mean = s1 / n
+    var = np.maximum(s2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
+    return {"rounds": n, "mean": mean, "se": np.sqrt(var / n), "zero": zero / n, "wins": wins / n}
+
+
+def simulate_games(
+    players: int,
+    policies: str | Sequence[str | int],
+    n_games: int,
+    seed: int | None = None,
+    **options: Any,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Whole random games: ``(totals (n_games, players) int32, rounds (n_games,) int32)``.
+
+    A game ends, like the engine's, at the end of the round in which a total reaches
+    ``threshold`` (``comparison`` ``">="`` or ``">"``), or after ``max_rounds``; the next
+    round's starter follows ``next_starter`` and the arrow ``reset_arrow``. Without
+    ``max_rounds`` a game longer than 1,000,000 rounds raises ``RuntimeError``. Other options
+    as in :func:`simulate_rounds`.
+    """
+    game = _game(players, options, _GAME_OPTIONS)
+    codes = policy_codes(policies, players)
+    check_int("n_games", n_games, 0)
+    a = _args(game)
+    totals = np.empty((n_games, players), np.int32)
+    rounds = np.empty(n_games, np.int32)
+    limit = game.max_rounds if game.max_rounds is not None else _NO_LIMIT
+    seeds = block_seeds(seed, 0, -(-n_games // BLOCK))
+    _games_kernel(totals, rounds, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"], a["starter"],
+                  *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"],
+                  a["width"], game.threshold, game.comparison == ">", limit,
+                  game.next_starter == "rotate", game.reset_arrow)
+    if game.max_rounds is None and n_games and rounds.max() >= _NO_LIMIT:
+        raise RuntimeError(f"a game did not reach the threshold in {_NO_LIMIT:,} rounds")
+    return totals, rounds
+
+
+def _check_deals(deals: Sequence[Sequence[int]] | np.ndarray, deck: np.ndarray) -> np.ndarray:
+    dsize = len(deck)
+    arr = np.asarray(deals)
+    if arr.size == 0:
+        arr = arr.reshape(0, dsize)
+    if arr.ndim != 2 or arr.shape[1] != dsize or not np.issubdtype(arr.dtype, np.integer):
+        raise OptionError("deals", f"array of shape {arr.shape}",
+                          f"integer deck orders of length {dsize}, one per round")
+    arr = np.ascontiguousarray(arr, dtype=np.int64)
+    bad = np.flatnonzero((np.sort(arr, axis=1) != np.sort(deck)).any(axis=1))
+    if len(bad):
+        raise OptionError(f"deals[{bad[0]}]", "not an order of the deck",
+                          f"each card id of the deck in use ({dsize} cards) exactly once")
+    return arr
+
+
+def _play_orders(game: Mow, codes: np.ndarray, orders: np.ndarray, tots: np.ndarray,
+                 starters: np.ndarray, arrows: np.ndarray, chain: bool,
+                 entropy: int | Sequence[int], first_block: int = 0,
+                 trace: np.ndarray | None = None) -> np.ndarray:
+    a = _args(game)
+    tlen = np.zeros(1, np.int64)
+    if trace is None:
+        trace = np.zeros((1, 4), np.int64)
+    out = np.empty((len(orders), a["n"]), _flies_dtype(game))
+    seeds = block_seeds(entropy, first_block, -(-len(orders) // BLOCK))
+    _deals_kernel(out, orders, tots, starters, arrows, chain, BLOCK, seeds, a["n"], a["nh"], codes,
+                  *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"],
+                  a["width"], game.next_starter == "rotate", game.reset_arrow, trace, tlen)
+    if trace.shape[0] > 1 and tlen[0] > trace.shape[0]:
+        raise RuntimeError(f"trace too short: {tlen[0]} decisions")
+    return out
+
+
+def play_deals(
+    players: int,
+    policies: str | Sequence[str | int],
+    deals: Sequence[Sequence[int]] | np.ndarray,
+    seed: int | None = 0,
+    one_game: bool = False,
+    **options: Any,
+) -> np.ndarray:
+    """Flies per farmer of rounds played on given deck orders: ``(len(deals), players)``.
+
+    ``deals[i]`` is a full order of the deck in use (card ids), as the engine's ``state.deals``
+    lists them. Each round is played as round 1 of a game (``starter`` starts, the arrow
+    clockwise, totals 0), or, with ``one_game``, as round i+1 of one game (totals, the next
+    starter and the arrow carry over; the threshold is not checked). Deterministic policies
+    give exactly the engine's flies; random choices come from ``seed`` (see the module
+    docstring). Options as in :func:`simulate_games`.
+    """
+    game = _game(players, options, _GAME_OPTIONS)
+    codes = policy_codes(policies, players)
+    arr = _check_deals(deals, np.asarray(game.deck, np.int64))
+    m = len(arr)
+    tots = np.zeros((m, players), np.int64)
+    starters = np.full(m, game.starter, np.int64)
+    arrows = np.ones(m, np.int64)
+    return _play_orders(game, codes, arr, tots, starters, arrows, bool(one_game), _entropy(seed))
+
+
+def trace_deals(
+    players: int,
+    policies: str | Sequence[str | int],
+    deals: Sequence[Sequence[int]] | np.ndarray,
+    seed: int | None = 0,
+    **options: Any,
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Like :func:`play_deals` (each round as round 1), and every decision the farmers made.
+
+    Returns ``(flies (len(deals), players), traces)``: ``traces[i]`` has one row per decision
+    of round i, ``(kind, options, choice)``: kind :data:`D_TURN` (a turn, or the start of a
+    herd), :data:`D_FLIP` or :data:`D_NEXT`; ``options`` the length of the engine's legal list
+    at that moment and ``choice`` the index the farmer chose in it. An engine agent that plays
+    ``legal_actions[choice]`` (checking the length) replays the round exactly, random farmers
+    included; and the choices of random farmers can be tested for uniformity.
+    """
+    game = _game(players, options, _GAME_OPTIONS)
+    codes = policy_codes(policies, players)
+    arr = _check_deals(deals, np.asarray(game.deck, np.int64))
+    m = len(arr)
+    tots = np.zeros((m, players), np.int64)
+    starters = np.full(m, game.starter, np.int64)
+    arrows = np.ones(m, np.int64)
+    # a round has at most 3 decisions per card (place it, take it, flip or name the next farmer)
+    trace = np.zeros((m * (3 * len(game.deck) + 8) + 2, 4), np.int64)
+    out = _play_orders(game, codes, arr, tots, starters, arrows, False, _entropy(seed), 0, trace)
+    used = trace[trace[:, 2] > 0]  # every decision has at least one option
+    cut = np.searchsorted(used[:, 0], np.arange(m + 1))
+    return out, [used[cut[i]:cut[i + 1], 1:] for i in range(m)]
+
+
+def _deal_rng(seed: int) -> np.random.Generator:
+    # stream 0 of mowkit.core.spawn_rngs(seed, n + 1): the deal stream of simulate.play_state
+    return np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+
+
+def seed_deals(players: int, seeds: Sequence[int], n_rounds: int = 1, **options: Any) -> np.ndarray:
+    """Deck orders ``(len(seeds), n_rounds, deck)`` of the rounds ``play_state`` deals per seed.
+
+    ``simulate.play_state(game, agents, seed)`` deals round r with the r-th
+    ``permutation(deck)`` of stream 0 of ``spawn_rngs(seed, players + 1)``; these are those orders.
+    """
+    game = _game(players, options, _GAME_OPTIONS)
+    check_int("n_rounds", n_rounds, 1)
+    deck = np.asarray(game.deck, dtype=np.int64)
+    out = np.empty((len(seeds), n_rounds, len(deck)), np.int64)
+    for i, s in enumerate(seeds):
+        rng = _deal_rng(check_int("seed", s, 0))
+        for r in range(n_rounds):
+            out[i, r] = rng.permutation(deck)
+    return out
+
+
+def play_seeds(
+    players: int,
+    policies: str | Sequence[str | int],
+    seeds: Sequence[int],
+    random_seed: int | None = 0,
+    **options: Any,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Whole games on the deals ``simulate.play_state(game, agents, seed)`` makes, per seed.
+
+    Returns ``(totals (len(seeds), players), rounds (len(seeds),))`` like :func:`simulate_games`;
+    with ``max_rounds=1`` the totals are the first round's flies. Deterministic policies give
+    exactly the engine's results for the same seed; random choices come from ``random_seed``
+    as in the module docstring (not from the agents' streams). Options as in
+    :func:`simulate_games`; a game still running after 10,000 rounds raises ``RuntimeError``.
+    """
+    game = _game(players, options, _GAME_OPTIONS)
+    codes = policy_codes(policies, players)
+    entropy = _entropy(random_seed)
+    limit = game.max_rounds if game.max_rounds is not None else 10_000
+    deck = np.asarray(game.deck, dtype=np.int64)
+    rngs = [_deal_rng(check_int("seed", s, 0)) for s in seeds]
+    m = len(rngs)
+    tots = np.zeros((m, players), np.int64)
+    starters = np.full(m, game.starter, np.int64)
+    arrows = np.ones(m, np.int64)
+    rounds = np.zeros(m, np.int32)
+    active = np.arange(m)
+    played = 0
+    next_block = 0
+    while len(active):
+        if played >= limit:
+            raise RuntimeError(f"seed {seeds[active[0]]}: no total reached the threshold in "
+                               f"{limit:,} rounds")
+        orders = np.empty((len(active), len(deck)), np.int64)
+        for j, i in enumerate(active):
+            orders[j] = rngs[i].permutation(deck)
+        t, s, a = tots[active], starters[active], arrows[active]
+        _play_orders(game, codes, orders, t, s, a, False, entropy, next_block)
+        next_block += -(-len(active) // BLOCK)
+        tots[active], starters[active], arrows[active] = t, s, a
+        played += 1
+        rounds[active] = played
+        if game.comparison == ">=":
+            stop = (t >= game.threshold).any(axis=1)
+        else:
+            stop = (t > game.threshold).any(axis=1)
+        if game.max_rounds is not None:
+            stop |= played >= limit
+        active = active[~stop]
+    return tots.astype(np.int32), rounds
+
+
+def game_rounds(players: int, policies: str | Sequence[str | int], seed: int, random_seed: int = 0,
+                **options: Any) -> np.ndarray:
+    """Flies per round ``(rounds, players)`` of one whole game on the deals ``play_state`` makes for ``seed``.
+
+    The rounds of :func:`play_seeds` for one seed, kept apart (what a tournament table needs);
+    round ``r``'s random choices come from block ``r`` of ``random_seed``.
+    """
+    game = _game(players, options, _GAME_OPTIONS)
+    codes = policy_codes(policies, players)
+    entropy = _entropy(random_seed)
+    limit = game.max_rounds if game.max_rounds is not None else 10_000
+    deck = np.asarray(game.deck, dtype=np.int64)
+    rng = _deal_rng(check_int("seed", seed, 0))
+    t = np.zeros((1, players), np.int64)
+    s = np.full(1, game.starter, np.int64)
+    a = np.ones(1, np.int64)
+    rounds = []
+    while True:
+        if len(rounds) >= limit and game.max_rounds is None:
+            raise RuntimeError(f"seed {seed}: no total reached the threshold in {limit:,} rounds")
+        order = rng.permutation(deck)[None, :]
+        rounds.append(_play_orders(game, codes, order, t, s, a, False, entropy, len(rounds))[0].astype(np.int64))
+        reached = (t >= game.threshold) if game.comparison == ">=" else (t > game.threshold)
+        if reached.any() or len(rounds) >= limit:
+            return np.array(rounds)
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel entry point with a tiny call."""
+    simulate_rounds(4, "random", 1, seed=0)
+    simulate_games(4, "random", 1, seed=0, max_rounds=1)
+    play_deals(4, "greedy", [np.arange(48)])
