@@ -105,23 +105,24 @@ def _game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> list[di
     return out
 
 
+KERNEL_POLICIES = {
+    "sixnimmt": {"random": "random", "random:row=fewest_heads": "random", "random:row=random": "random_row",
+                 "lowest": "lowest", "highest": "highest", "greedy": "greedy"},
+    "mow": {"random": "random", "greedy": "greedy", "heuristic": "heuristic"},
+}
+"""Agent specs that a compiled kernel plays exactly like the agent (default parameters)."""
+
+
 def kernel_policy(game_name: str, spec: str) -> str | None:
     """The compiled kernel's policy for an agent spec, or None when the agent has no kernel."""
-    if game_name != "sixnimmt":
-        return None
     name, kwargs = parse_agent_spec(spec)
-    if name in ("lowest", "highest", "greedy") and not kwargs:
-        return name
-    if name == "random" and kwargs in ({}, {"row": "fewest_heads"}):
-        return "random"
-    if name == "random" and kwargs == {"row": "random"}:
-        return "random_row"
-    return None
+    key = name + "".join(f":{k}={v}" for k, v in sorted(kwargs.items()))
+    return KERNEL_POLICIES.get(game_name, {}).get(key)
 
 
 def kernel_available(game: Any, agents: Sequence[str]) -> bool:
     """True when every agent has a compiled policy and the game's options are kernel options."""
-    if game.name != "sixnimmt" or game.logic:
+    if game.name == "sixnimmt" and game.logic:
         return False
     return all(kernel_policy(game.name, a) is not None for a in agents)
 
@@ -130,37 +131,25 @@ def _kernel_game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> 
     """One game in the compiled kernel, on the very deals the engine would use for its seed.
 
     Deterministic agents give exactly the engine's game; random agents draw from the kernel's own
-    stream (seeded by the game's seed and round), so they agree with the engine in distribution.
+    stream (seeded by the game's seed), so they agree with the engine in distribution.
     """
-    from mowkit.core import spawn_rngs
-    from mowkit.kernels.sixnimmt import play_deals
+    from importlib import import_module
 
+    kernel = import_module(f"mowkit.kernels.{game.name}")
     names = seat_agents(agents, row["rotation"])
     policies = [kernel_policy(game.name, a) for a in names]
-    opts = {k: game.options[k] for k in ("rows", "capacity", "hand_size", "variant", "auto_row")}
-    deal_rng = spawn_rngs(row["seed"], 1)[0]  # stream 0: the deal stream of simulate.play_state
-    deck = np.asarray(game.deck)
-    totals = np.zeros(game.num_players, dtype=np.int64)
-    scores = []
-    while True:
-        order = deal_rng.permutation(deck)
-        kernel_seed = int(np.random.SeedSequence([row["seed"], len(scores)]).generate_state(1)[0])
-        pen = play_deals(game.num_players, policies, [order], seed=kernel_seed, **opts)[0]
-        scores.append([int(x) for x in pen])
-        totals += pen
-        reached = (totals >= game.threshold) if game.comparison == ">=" else (totals > game.threshold)
-        if reached.any() or (game.max_rounds is not None and len(scores) >= game.max_rounds):
-            break
+    options = {k: v for k, v in game.options.items() if k != "players"}
+    scores = kernel.game_rounds(game.num_players, policies, row["seed"], random_seed=row["seed"], **options)
+    totals = scores.sum(axis=0)
     best = totals.min()
     winners = {s for s in range(game.num_players) if totals[s] == best}
+    running = np.cumsum(scores, axis=0)
     out = []
-    running = np.zeros(game.num_players, dtype=np.int64)
-    for r, sc in enumerate(scores):
-        running += sc
-        for s, pen in enumerate(sc):
+    for r in range(len(scores)):
+        for s in range(game.num_players):
             out.append({
                 "game": row["game"], "deal": row["deal"], "rotation": row["rotation"], "round": r,
-                "seat": s, "agent": names[s], "penalty": pen, "total": int(running[s]),
+                "seat": s, "agent": names[s], "penalty": int(scores[r, s]), "total": int(running[r, s]),
                 "final_total": int(totals[s]), "rounds": len(scores), "winner": s in winners,
                 "winners": len(winners), "seed": row["seed"],
             })
@@ -314,9 +303,9 @@ def tournament(
         out: a folder for Parquet chunks with provenance; reruns resume from it.
         chunk_games: games per chunk (default: about 20 chunks, at least 1 game each).
         progress: a tqdm bar (``tqdm.auto``), False, or a callback ``(done, total)``.
-        backend: ``"engine"`` (the rule engine and the agents), ``"kernel"`` (the compiled 6 nimmt!
-            kernel: random, lowest, highest, greedy agents only) or ``"auto"`` (the kernel when
-            every agent has one). The backend used is in ``df.attrs["backend"]``, in the
+        backend: ``"engine"`` (the rule engine and the agents), ``"kernel"`` (the compiled kernels:
+            6 nimmt! random, lowest, highest, greedy; Mow random, greedy, heuristic; default agent
+            options only) or ``"auto"`` (the kernel when every agent has one). The backend used is in ``df.attrs["backend"]``, in the
             provenance and in the progress bar's label. Deterministic agents give the same
             table on both; random agents draw from different streams (same distribution).
     """
@@ -342,8 +331,9 @@ def tournament(
     check_choice("backend", backend, ("auto", "engine", "kernel"))
     can = kernel_available(game, agents)
     if backend == "kernel" and not can:
-        raise OptionError("backend", backend, "'engine' or 'auto' for these agents/options: the kernel plays "
-                          "6 nimmt! (not logic) with random, lowest, highest and greedy agents")
+        raise OptionError("backend", backend, "'engine' or 'auto' for these agents/options: the kernels play "
+                          "6 nimmt! (not logic) with random, lowest, highest, greedy agents and Mow with "
+                          "random, greedy, heuristic farmers")
     backend = "kernel" if (backend == "kernel" or (backend == "auto" and can)) else "engine"
     chunk_games = chunk_games or max(1, -(-n_games // 20))
     check_int("chunk_games", chunk_games, 1)

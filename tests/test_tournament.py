@@ -180,12 +180,23 @@ def test_kernel_backend_is_chosen_automatically_and_matches_the_engine():
     assert labels  # callback progress still reported
     assert tournament("sixnimmt", ["heuristic", "random", "random"], 3, seed=1, players=3,
                       progress=False).attrs["backend"] == "engine"
-    assert tournament("mow", ["greedy", "random", "random"], 3, seed=1, players=3,
+    assert tournament("mow", ["mc:rollouts=2", "random", "random"], 3, seed=1, players=3, unit="round",
                       progress=False).attrs["backend"] == "engine"
+    assert tournament("sixnimmt", ["greedy", "random", "random"], 3, seed=1, players=3, variant="logic",
+                      progress=False).attrs["backend"] == "engine"  # the logic draft has no kernel path
     with pytest.raises(OptionError) as e:
         tournament("sixnimmt", ["heuristic", "random", "random"], 3, seed=1, players=3, progress=False,
                    backend="kernel")
     assert e.value.option == "backend"
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_mow_kernel_tournament_is_the_engine_tournament_for_deterministic_farmers(players):
+    agents = (["greedy", "heuristic"] * 3)[:players]
+    engine = tournament("mow", agents, 2 * players, seed=5, players=players, progress=False, backend="engine")
+    kernel = tournament("mow", agents, 2 * players, seed=5, players=players, progress=False)
+    assert kernel.attrs["backend"] == "kernel"
+    pd.testing.assert_frame_equal(engine, kernel)
 
 
 def test_kernel_random_agents_agree_with_the_engine_in_distribution():

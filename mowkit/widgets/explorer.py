@@ -170,8 +170,11 @@ class OutcomeExplorer(widgets.VBox):
         self.progress_calls = []
         self.status.value = "running …"
         try:
+            # the rule engine, so that every game of the table can be replayed in the stepper
+            # exactly (the compiled kernels draw random players' choices from another stream)
             df = tournament(self.game.value, self.agent_specs, self.n_games.value, self.seed.value,
-                            unit=self.unit.value, progress=self._on_progress, **self.options())
+                            unit=self.unit.value, progress=self._on_progress, backend="engine",
+                            **self.options())
         except (OptionError, ValueError) as e:
             self.error = str(e)
             self.status.value = f'<span style="color:#b00020">Cannot run: {html.escape(str(e))}</span>'
