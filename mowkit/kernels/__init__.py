@@ -5,5 +5,9 @@ cross-checked against its engine (identical penalties on shared deals for the de
 agents, statistical agreement for the random ones). Importing a kernel module imports numba;
 the rule engines never do.
 
-* :mod:`mowkit.kernels.sixnimmt`: 6 nimmt! rounds and games for random, lowest, highest, greedy.
+* :mod:`mowkit.kernels.sixnimmt`: 6 nimmt! rounds and games for random, lowest, highest, greedy,
+  and the Monte Carlo agent's rollouts (:func:`~mowkit.kernels.sixnimmt.mc_card_values`).
+* :mod:`mowkit.kernels.mow`: Mow rounds and games for random, greedy and heuristic farmers.
+
+``mowkit.tournament.tournament(backend="auto")`` uses a kernel when every agent has one.
 """
