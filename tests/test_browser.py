@@ -122,9 +122,24 @@ def env(workdir: Path) -> dict[str, str]:
     return e
 
 
+def _install_chromium() -> None:
+    """On a fresh Debian machine where we are root, install Debian's chromium (as .ci/run does),
+    so that the README's test command works there too; elsewhere the fixture fails with a message."""
+    if os.name != "posix" or os.geteuid() != 0 or not shutil.which("apt-get"):
+        return
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", "chromium", "fonts-noto-color-emoji"]):
+        try:
+            subprocess.run(cmd, env=env, capture_output=True, timeout=900, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            return
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
     """Headless Debian Chromium through Playwright."""
+    if not Path(CHROMIUM).exists():
+        _install_chromium()
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; "
                     ".ci/run does this). The browser test never downloads a browser.")
