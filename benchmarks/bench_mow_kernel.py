@@ -14,7 +14,10 @@ processes share the machine) and, beside them, per wall-clock second. The mean f
 show that both sides play the same game (outside the star a round hands out exactly the deck's
 flies, 74/n or 148/n per farmer on average; seat 0 starts, so it differs a little). Then, each in
 a fresh process, the compile time of the kernels with an empty cache and with the on-disk cache
-(numba's ``cache=True``).
+(numba's ``cache=True``). Last, the Monte Carlo farmer (``mc``, 3 farmers, random rollouts):
+the time of one turn decision with 10 and 100 rollouts per candidate action for both backends
+(``kernels.mow.mc_action_values`` and the engine), and the time per single-round game of
+``mc:rollouts=10`` (kernel) against two random farmers.
 
     python benchmarks/bench_mow_kernel.py
 """
@@ -88,6 +91,57 @@ def kernel_rate(players: int, policy: str, rounds: int, repeats: int) -> tuple[f
     return cpu, wall, mean
 
 
+def mc_decisions(backend: str, rollouts: int, observations: list, repeats: int = 1) -> tuple[float, float]:
+    """Mean seconds (cpu, wall) of one ``mc`` turn decision over ``observations``."""
+    from mowkit.agents import make_agent
+    from mowkit.kernels.mow import turn_actions
+
+    agent = make_agent("mow", "mc", rollouts=rollouts, backend=backend)
+    rng = np.random.default_rng(0)
+    with Timer() as t:
+        for _ in range(repeats):
+            for obs in observations:
+                agent.act(obs, turn_actions(obs), rng)
+    m = repeats * len(observations)
+    return t.cpu / m, t.wall / m
+
+
+def mc_games(games: int) -> tuple[float, float, float]:
+    """Seconds per single-round game (cpu, wall) of ``mc:rollouts=10`` against two random farmers."""
+    from mowkit.agents import make_agent
+
+    game = load_game("mow", players=3, max_rounds=1)
+    mc = make_agent("mow", "mc", rollouts=10)
+    flies = 0
+    with Timer() as t:
+        for seed in range(games):
+            flies += play_state(game, [mc, "random", "random"], seed=seed).totals[0]
+    return t.cpu / games, t.wall / games, flies / games
+
+
+def mc_observations(count: int) -> list:
+    """Turn observations of 3 random farmers, a few turns into rounds (several actions each)."""
+    from mowkit.agents import make_agent
+
+    game = load_game("mow", players=3, max_rounds=1)
+    rand = make_agent("mow", "random")
+    rng = np.random.default_rng(1)
+    out = []
+    seed = 0
+    while len(out) < count:
+        state = game.new_state(seed=seed)
+        seed += 1
+        for _ in range(int(rng.integers(2, 12))):
+            p = state.pending_players()[0]
+            state.apply(rand.act(state.observation(p), state.legal_actions(p), rng))
+        while not state.is_over() and state.phase != "play":
+            p = state.pending_players()[0]
+            state.apply(rand.act(state.observation(p), state.legal_actions(p), rng))
+        if not state.is_over() and len(state.legal_actions()) > 1:
+            out.append(state.observation(state.pending_players()[0]))
+    return out
+
+
 _COMPILE = """
 import time
 t = time.perf_counter()
@@ -112,6 +166,7 @@ def main() -> None:
                     help="kernel rounds timed per run (4 farmers; half for 10)")
     ap.add_argument("--repeats", type=int, default=3, help="kernel runs per row (best is shown)")
     ap.add_argument("--policies", nargs="+", default=["random", "greedy", "heuristic"])
+    ap.add_argument("--mc-games", type=int, default=100, help="games timed for the mc farmer")
     args = ap.parse_args()
 
     note = pin_one_core()
@@ -147,6 +202,19 @@ def main() -> None:
         warm = run_python(_COMPILE, env=env).split()
     print(f"\ncompile, fresh process, empty cache: import {cold[0]} s + first calls {cold[1]} s")
     print(f"compile, fresh process, cached:      import {warm[0]} s + first calls {warm[1]} s")
+
+    obs = mc_observations(20)
+    print(f"\nMonte Carlo decision (mc, 3 farmers, random rollouts; mean of {len(obs)} turn positions, "
+          f"{np.mean([len(o.hand) for o in obs]):.1f} cards in hand):")
+    for rollouts in (10, 100):
+        k_cpu, k_wall = mc_decisions("kernel", rollouts, obs, repeats=5)
+        e_cpu, e_wall = mc_decisions("engine", rollouts, obs if rollouts == 10 else obs[:4])
+        print(f"  {rollouts:4d} rollouts: kernel {1e3 * k_cpu:8.2f} ms cpu ({1e3 * k_wall:8.2f} wall), "
+              f"engine {1e3 * e_cpu:8.1f} ms cpu ({1e3 * e_wall:8.1f} wall), ratio {e_cpu / k_cpu:,.0f}x",
+              flush=True)
+    g_cpu, g_wall, g_mean = mc_games(args.mc_games)
+    print(f"  mc:rollouts=10 (kernel) vs 2 random farmers: {1e3 * g_cpu:.1f} ms cpu ({1e3 * g_wall:.1f} wall) "
+          f"per single-round game over {args.mc_games} games; mc mean flies {g_mean:.2f}")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,10 @@ and the arrow. Random farmers cannot match choice by choice (the kernel has its 
 stream), so their mean flies and mean squared flies per seat must agree: two-sample z-tests
 within 4 standard errors.
 
+The Monte Carlo rollouts of ``kernels.mow.mc_action_values`` (the default backend of the ``mc``
+farmer) are checked the same way: from hand-built mid-round positions the mean own flies per
+candidate action agree with the engine backend's rollouts within 4 standard errors.
+
 The engine side is the slow part (about 250-700 rounds/s); it runs in two worker processes.
 """
 
@@ -28,6 +32,7 @@ from mowkit.core import OptionError
 from mowkit.games.mow import ChooseNext, Flip
 from mowkit.kernels import mow as K
 from mowkit.simulate import play_state
+from mowkit.tournament import tournament
 
 
 def _engine_deals(players: int, agents: tuple[str, ...], orders: np.ndarray, options: dict) -> np.ndarray:
@@ -383,3 +388,145 @@ def test_options_are_validated():
         K.play_deals(3, G, [list(range(48))], packets="yellow")
     with pytest.raises(OptionError, match="seed"):
         K.simulate_rounds(4, "random", 10, seed=-3)
+
+
+# --------------------------------------------------------------------------- Monte Carlo rollouts
+#
+# ``MonteCarloAgent(backend="kernel")`` plays its rollouts in ``K.mc_action_values``; the engine
+# backend (``backend="engine"``) is the definition. Hand-built mid-round positions: the kernel's
+# mean own flies per candidate must agree with the engine's within 4 standard errors.
+
+
+def _rest(game, used):
+    used = {game.card_id(c) for c in used}
+    return [c for c in game.deck if c not in used]
+
+
+def mc_positions():
+    """Mid-round positions (name -> state); the farmer to act decides a turn."""
+    out = {}
+    # green, 3 farmers: acrobat, slowpoke (two gaps), blocking 16 in hand (each then flips or not)
+    g = load_game("mow", players=3)
+    hands = [["G-ACRO-7", "G-SLOW-1", "G-4-1", "G-12-2", "G-BLOCK-16"],
+             ["G-1-0", "G-2-1", "G-10-0", "G-13-1", "G-14-0"],
+             ["G-3-2", "G-6-2", "G-8-3", "G-11-1", "G-15-0"]]
+    herd = ["G-5-0", "G-7-0", "G-9-1"]
+    left = _rest(g, [c for h in hands for c in h] + herd)
+    out["green3_special"] = g.position(hands, [herd], cowsheds=[left[:6], left[6:10], left[10:16]])
+    # yellow, 4 farmers: the mad cow in the herd (only cows with flies), calf, dairy cow in hand
+    g = load_game("mow", players=4, packets="yellow")
+    hands = [["Y-4-1", "Y-11-2", "Y-3-0", "Y-DAIRY-12", "Y-CALF"],
+             ["Y-1-0", "Y-2-1", "Y-6-0", "Y-13-1", "Y-14-0"],
+             ["Y-3-2", "Y-6-2", "Y-8-3", "Y-11-1", "Y-15-0"],
+             ["Y-7-0", "Y-9-2", "Y-12-0", "Y-BLOCK-16", "Y-THIN-4"]]
+    herd = ["Y-5-0", "Y-MAD", "Y-10-1"]
+    left = _rest(g, [c for h in hands for c in h] + herd)
+    out["yellow4_mad"] = g.position(hands, [herd], cowsheds=[left[:4], left[4:8], left[8:12], left[12:14]])
+    # the two-player star: farmer 1 on herd 1, the arrow anticlockwise
+    g = load_game("mow", players=2)
+    hands = [["G-1-0", "G-4-2", "G-9-0", "G-14-1", "G-ACRO-7"],
+             ["G-BLOCK-0", "G-12-1", "G-7-2", "G-SLOW-2", "G-13-0"]]
+    herds = [["G-3-0", "G-6-1"], ["G-8-0", "G-10-2", "G-11-0"], ["G-5-2"]]
+    left = _rest(g, [c for h in hands for c in h] + [c for h in herds for c in h])
+    out["star"] = g.position(hands, herds, cowsheds=[left[:10], left[10:20]], to_act=1, active=1, arrow=-1)
+    # near the end of the pile (2 cards), second round with totals (the greedy flips read them)
+    g = load_game("mow", players=4)
+    hands = [["G-1-0", "G-2-1", "G-13-2"], ["G-3-1", "G-4-0", "G-14-1", "G-15-0"],
+             ["G-BLOCK-0", "G-SLOW-2", "G-12-1", "G-6-2"], ["G-11-0", "G-9-0"]]
+    herd = ["G-5-0", "G-7-1", "G-8-2", "G-10-0"]
+    pile = ["G-12-0", "G-3-2"]
+    left = _rest(g, [c for h in hands for c in h] + herd + pile)
+    q = len(left) // 4
+    out["pile_end"] = g.position(hands, [herd], pile=pile, totals=[30, 12, 25, 8], round_index=1, to_act=2,
+                                 cowsheds=[left[:q], left[q:2 * q], left[2 * q:3 * q], left[3 * q:]])
+    return out
+
+
+def _mc_observation(name):
+    s = mc_positions()[name]
+    return s, s.observation(s.pending_players()[0])
+
+
+def _engine_mc_samples(name: str, rollout: str, n: int, seed: int) -> np.ndarray:
+    """Engine rollout values, one determinization per row: ``(n, candidates)``."""
+    _, obs = _mc_observation(name)
+    agent = make_agent("mow", "mc", rollouts=1, rollout=rollout, backend="engine")
+    rng = np.random.default_rng(seed)
+    return np.array([agent.action_values(obs, rng) for _ in range(n)])
+
+
+MC_CASES = [("green3_special", "random", 500), ("yellow4_mad", "random", 500), ("star", "random", 500),
+            ("pile_end", "random", 1000), ("pile_end", "greedy", 1000)]
+"""(position, rollout policy, engine determinizations): about 15 s of engine rollouts in all."""
+
+
+def test_turn_actions_are_the_engines_legal_list():
+    for name, s in mc_positions().items():
+        p = s.pending_players()[0]
+        assert K.turn_actions(s.observation(p)) == s.legal_actions(p), name
+    s = load_game("mow", players=3).new_state(seed=2)
+    assert K.turn_actions(s.observation(0)) == s.legal_actions(0)  # an empty herd: starts only
+
+
+def test_kernel_rollouts_estimate_what_engine_rollouts_estimate(pool):
+    """Mean own flies per candidate: kernel (20,000 rollouts) and engine within 4 standard errors."""
+    futures = [[pool.submit(_engine_mc_samples, name, rollout, n // 2, seed) for seed in (1, 2)]
+               for name, rollout, n in MC_CASES]
+    report = []
+    for (name, rollout, _), fs in zip(MC_CASES, futures):
+        _, obs = _mc_observation(name)
+        kernel = make_agent("mow", "mc", rollouts=20_000, rollout=rollout).action_values(obs, np.random.default_rng(3))
+        samples = np.concatenate([f.result() for f in fs])
+        sd = samples.std(axis=0, ddof=1)
+        z = (samples.mean(axis=0) - kernel) / np.sqrt(sd**2 / len(samples) + sd**2 / 20_000)
+        report.append((name, rollout, samples.mean(axis=0).round(2), kernel.round(2), z.round(2)))
+        assert np.ptp(kernel) > 1, report[-1]  # the candidates really differ: agreement is informative
+    assert all(np.all(np.abs(r[-1]) < 4) for r in report), report
+
+
+@pytest.mark.parametrize("backend", ["kernel", "engine"])
+def test_monte_carlo_backends_read_only_the_observation(backend):
+    g = load_game("mow", players=3)
+    herd = [["G-5-1", "G-7-0", "G-9-0"]]
+    mine = ["G-ACRO-7", "G-SLOW-1", "G-12-1", "G-3-0", "G-BLOCK-16"]
+    others = [["G-10-0", "G-11-0", "G-2-0", "G-13-1", "G-4-2"], ["G-6-0", "G-14-0", "G-1-0", "G-8-3", "G-15-0"]]
+    left = _rest(g, mine + others[0] + others[1] + herd[0])
+    a = g.position([mine, others[0], others[1]], herd, pile=left)
+    b = g.position([mine, others[1], others[0]], herd, pile=left[::-1])
+    assert a.observation(0) == b.observation(0) and a.hands != b.hands and a.pile != b.pile
+    agent = make_agent("mow", "mc", rollouts=200 if backend == "kernel" else 4, backend=backend)
+    da = agent.act(a.observation(0), a.legal_actions(0), np.random.default_rng(1))
+    db = agent.act(b.observation(0), b.legal_actions(0), np.random.default_rng(1))
+    assert da == db
+    if backend == "kernel":
+        va = K.mc_action_values(a.observation(0), 500, seed=9)
+        assert np.array_equal(va, K.mc_action_values(b.observation(0), 500, seed=9))
+
+
+def test_kernel_monte_carlo_beats_random_farmers():
+    df = tournament("mow", ["mc:rollouts=10", "random", "random"], 90, seed=4, players=3, unit="round",
+                    progress=False)
+    per = df.groupby(["deal", "agent"])["penalty"].mean().unstack()
+    diff = per["random"] - per["mc:rollouts=10"]
+    assert diff.mean() > 4 * diff.std(ddof=1) / np.sqrt(len(diff)), diff.describe()
+
+
+def test_monte_carlo_kernel_options_are_checked():
+    assert make_agent("mow", "mc").name == "mc:rollouts=10"
+    assert make_agent("mow", "mc", backend="engine").name == "mc:rollouts=10,backend=engine"
+    assert make_agent("mow", "mc", rollout="greedy", backend="engine").name == (
+        "mc:rollouts=10,rollout=greedy,backend=engine")
+    with pytest.raises(OptionError) as e:
+        make_agent("mow", "mc", backend="gpu")
+    assert e.value.option == "backend"
+    s = load_game("mow", players=3).new_state(seed=0)
+    with pytest.raises(OptionError, match="rollout"):
+        K.mc_action_values(s.observation(0), 10, seed=0, rollout="smart")
+    with pytest.raises(OptionError, match="candidates"):
+        K.mc_action_values(s.observation(0), 10, seed=0, candidates=[99])
+    with pytest.raises(OptionError, match="observation"):
+        K.mc_action_values(s.observation(1), 10, seed=0)  # not farmer 1's turn
+    values = K.mc_action_values(s.observation(0), 50, seed=5)
+    assert len(values) == len(s.legal_actions(0))
+    assert np.array_equal(values, K.mc_action_values(s.observation(0), 50, seed=5))
+    assert K.mc_action_values(s.observation(0), 50, seed=5, candidates=[2, 0]).shape == (2,)

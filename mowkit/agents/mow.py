@@ -170,11 +170,18 @@ class MonteCarloAgent(_Base):
     next-farmer choice follow the greedy farmer (aim at the leader). ``time_budget`` (seconds per
     decision) adds determinizations while time is left; the rollout count is the reproducible
     setting. It reads only its observation.
+
+    ``backend="kernel"`` (default) plays the rollouts in the compiled kernel
+    (:func:`mowkit.kernels.mow.mc_action_values`: the same determinizations and rollout rules,
+    the kernel's random streams); ``"engine"`` plays them in the rule engine (slow; the
+    definition the kernel is checked against). With the kernel and ``time_budget``, batches of
+    ``rollouts`` are added while time is left.
     """
 
     name = "mc"
 
-    def __init__(self, rollouts: int = 10, rollout: str = "random", time_budget: float | None = None) -> None:
+    def __init__(self, rollouts: int = 10, rollout: str = "random", time_budget: float | None = None,
+                 backend: str = "kernel") -> None:
         from mowkit.core import OptionError, check_choice, check_int
 
         self.rollouts = check_int("rollouts", rollouts, 1)
@@ -182,25 +189,48 @@ class MonteCarloAgent(_Base):
         if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
             raise OptionError("time_budget", time_budget, "None or a positive number of seconds")
         self.time_budget = time_budget
-        self.name = f"mc:rollouts={rollouts}" + ("" if rollout == "random" else f",rollout={rollout}")
+        self.backend = check_choice("backend", backend, ("kernel", "engine"))
+        extra = "".join(f",{k}={v}" for k, v, d in (("rollout", rollout, "random"), ("backend", backend, "kernel"))
+                        if v != d)
+        self.name = f"mc:rollouts={rollouts}{extra}"
         self._greedy = GreedyAgent()
         self._policy = RandomAgent() if rollout == "random" else self._greedy
 
     def act(self, observation: MowObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
-        import time
-
         obs = observation
         if len(legal_actions) == 1:
             return legal_actions[0]
         if isinstance(legal_actions[0], (Flip, ChooseNext)):
             return self._greedy.act(obs, legal_actions, rng)
+        return legal_actions[int(np.argmin(self.action_values(obs, rng, legal_actions)))]
+
+    def action_values(self, obs: MowObservation, rng: np.random.Generator,
+                      legal_actions: Sequence[Action] | None = None) -> np.ndarray:
+        """Mean own flies this round after each legal turn action, in the legal list's order.
+
+        ``obs`` is a turn of its farmer (phase ``play``); ``legal_actions`` default to the
+        engine's list for that observation (:func:`mowkit.kernels.mow.turn_actions`).
+        """
+        import time
+
+        from mowkit.kernels.mow import mc_action_values, turn_actions
+
+        if legal_actions is None:
+            legal_actions = turn_actions(obs)
+        start = time.perf_counter()
+        if self.backend == "kernel":
+            total = np.zeros(len(legal_actions))
+            batches = 0
+            while batches == 0 or (self.time_budget is not None and time.perf_counter() - start < self.time_budget):
+                total += mc_action_values(obs, self.rollouts, int(rng.integers(2**32)), self.rollout)
+                batches += 1
+            return total / batches
         g, me = obs.game, obs.player
         kinds = g.kinds
         herds = [[c if kinds[c] not in ("slowpoke", "calf") else (c, v) for v, c in h] for h in obs.herds]
         acrobats = [pair for herd in obs.acrobats for pair in herd]
         unseen = np.array(obs.unseen_cards())
         means = np.zeros(len(legal_actions))
-        start = time.perf_counter()
         done = 0
         while done < self.rollouts or (self.time_budget is not None and time.perf_counter() - start < self.time_budget):
             cards = [int(c) for c in rng.permutation(unseen)]
@@ -219,7 +249,7 @@ class MonteCarloAgent(_Base):
             for i, a in enumerate(legal_actions):
                 means[i] += self._play_out(base.clone(), a, me, rng)
             done += 1
-        return legal_actions[int(np.argmin(means))]
+        return means / done
 
     def _play_out(self, state, action: Action, me: int, rng: np.random.Generator) -> int:
         round_index = state.round_index

@@ -38,7 +38,11 @@ Entry points: :func:`simulate_rounds` / :func:`iter_rounds` / :func:`summarize_r
 :func:`play_seeds` (whole games on the deals ``simulate.play_state(game, agents, seed)``
 makes), the last two for cross-checks, and :func:`trace_deals` (rounds on given deck orders
 with every decision recorded as an index into the engine's legal list, so the engine can replay
-random farmers exactly and their choices can be tested for uniformity). The deal is the engine's: farmer p gets cards
+random farmers exactly and their choices can be tested for uniformity), and
+:func:`mc_action_values` (flat Monte Carlo rollouts from a mid-round observation, for the ``mc``
+farmer: determinizations of the unseen cards, each candidate turn action played, the rest of
+the round by the rollout policy; the loop of :func:`_play_round` continues from any turn as
+:func:`_play_on`). The deal is the engine's: farmer p gets cards
 ``5p .. 5p+4`` of the order, the rest is the draw pile, drawn from the front.
 
 Random streams. Rounds (or games) are played in blocks of :data:`BLOCK`; block ``k`` starts
@@ -54,20 +58,21 @@ same legal list as the engine's, so the distributions are the same).
 
 Compiled functions are cached on disk (``cache=True``, in ``__pycache__`` or
 ``NUMBA_CACHE_DIR``): the first call after an install or a change of this file compiles for
-about 15 s, later processes load the cache in about a third of a second. :func:`warm_up`
+about 20 s, later processes load the cache in about a third of a second. :func:`warm_up`
 forces it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from mowkit.core import OptionError, check_int
-from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow
+from mowkit.core import Action, OptionError, check_int
+from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow, MowObservation, TakeHerd, herd_placements
 from mowkit.mow_data import KINDS, MAX_NUMBER, mow_cards
 
 RANDOM, GREEDY, HEURISTIC = 0, 1, 2
@@ -337,8 +342,6 @@ def _play_round(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, nu
     ``trace[tlen[0]]`` (kind :data:`D_TURN`, :data:`D_FLIP`, :data:`D_NEXT`; ``choice`` the
     index in the engine's legal list of that many options).
     """
-    record = trace.shape[0] > 1
-    dsize = order.shape[0]
     for p in range(n):
         hcnt[p] = 0
         sc[p] = 0
@@ -354,8 +357,26 @@ def _play_round(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, nu
         hid[x, 1] = deck_hid[x, 1]
     hs[0] = deck_hs[0]
     hs[1] = deck_hs[1]
-    active = 0
-    q = starter
+    return _play_on(n, nh, pol, order, pp, 0, starter, arrow, -1, tot, kind, num, fl, green,
+                    numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
+                    hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row)
+
+
+@njit(cache=True)
+def _play_on(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl, green, numbered,
+             restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us,
+             act_c, act_t, act_a, score, trace, tlen, row):
+    """Play the rest of a round from the beginning of farmer q's turn on herd ``active``.
+
+    The position is in the workspace (``hands``/``hcnt``, the lines ``val``/``crd``/``hl`` with
+    ``hfl`` flies and ``hmad``, ``sc`` the cowshed flies this round, ``hid``/``hs`` the hidden
+    counts); the draw pile is ``order[pp:]``, drawn from the front. ``first >= 0`` forces the
+    first turn's choice: that index in the legal list (the engine's order); every later decision,
+    the same farmer's flip, next farmer or restart included, follows ``pol``. Fills ``score`` and
+    returns the arrow at the end of the round, as :func:`_play_round`.
+    """
+    record = trace.shape[0] > 1
+    dsize = order.shape[0]
     while True:
         # begin the turn of q: an empty active herd is started by the first farmer who can
         h = active
@@ -375,7 +396,10 @@ def _play_round(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, nu
             p = q
         k = _legal(p, h, kind, num, fl, numbered, hands, hcnt, val, crd, hl, hmad, act_c, act_t, act_a)
         code = pol[p]
-        if code == RANDOM:
+        if first >= 0:
+            idx = first
+            first = -1
+        elif code == RANDOM:
             idx = _below(k)
         else:
             idx = _choose(code, p, h, k, num, fl, val, hl, hfl, hmad, hands, hcnt, hid, hs, U, us,
@@ -624,6 +648,76 @@ def _deals_kernel(out, deals, tots, starters, arrows, chain, block, seeds, n, nh
             tot[p] += score[p]
         arrows[i] = arrow
         starters[i] = _next_starter(starters[i], n, tot, rotate)
+
+
+@njit(cache=True)
+def _mc_kernel(values, seed, rollouts, n, nh, pol, me, active, arrow, tot, hands0, hcnt0, val0, crd0,
+               hl0, hfl0, hmad0, sc0, hid0, hs0, sizes, unseen, pile_size, cand, kind, num, fl, green,
+               numbered, restart_taker, allow_self, width):
+    """Flat Monte Carlo from a mid-round position: add to ``values[i]`` my flies after ``cand[i]``.
+
+    The position (``*0`` arrays, as the workspace of :func:`_play_on`) holds my hand (row
+    ``me``); per rollout ``unseen`` is dealt at random (a partial Fisher-Yates shuffle): the
+    other farmers get ``sizes[p]`` cards in seat order, then ``pile_size`` cards form the draw
+    pile, front first (the rest, if any, stays out of play). Every candidate (an index in my
+    legal list) is then played from a copy of that deal and the round finished with the
+    policies ``pol`` (common random numbers: all candidates share the deals). Returns the length
+    of my legal list in the position (a check that the candidates index the engine's list).
+    """
+    np.random.seed(seed)
+    hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
+    k = _legal(me, active, kind, num, fl, numbered, hands0, hcnt0, val0, crd0, hl0, hmad0, act_c, act_t,
+               act_a)
+    base = hands0.copy()
+    bcnt = hcnt0.copy()
+    pool = unseen.copy()
+    m = pool.shape[0]
+    need = pile_size
+    for p in range(n):
+        if p != me:
+            need += sizes[p]
+    pile = np.empty(pile_size, np.int64)
+    score = np.zeros(n, np.int64)
+    notrace = np.zeros((1, 4), np.int64)
+    tlen = np.zeros(1, np.int64)
+    for _ in range(rollouts):
+        for i in range(need):  # partial Fisher-Yates: the first `need` cards are dealt
+            j = i + _below(m - i)
+            t = pool[i]
+            pool[i] = pool[j]
+            pool[j] = t
+        q = 0
+        for p in range(n):
+            if p != me:
+                bcnt[p] = 0
+                for _k in range(sizes[p]):
+                    _hand_insert(base, bcnt, p, pool[q])
+                    q += 1
+        for i in range(pile_size):
+            pile[i] = pool[q + i]
+        for ci in range(cand.shape[0]):
+            for p in range(n):
+                hcnt[p] = bcnt[p]
+                sc[p] = sc0[p]
+                for i in range(bcnt[p]):
+                    hands[p, i] = base[p, i]
+            for h in range(nh):
+                hl[h] = hl0[h]
+                hfl[h] = hfl0[h]
+                hmad[h] = hmad0[h]
+                for i in range(hl0[h]):
+                    val[h, i] = val0[h, i]
+                    crd[h, i] = crd0[h, i]
+            for x in range(_NUMS):
+                hid[x, 0] = hid0[x, 0]
+                hid[x, 1] = hid0[x, 1]
+            hs[0] = hs0[0]
+            hs[1] = hs0[1]
+            _play_on(n, nh, pol, pile, 0, active, me, arrow, cand[ci], tot, kind, num, fl, green,
+                     numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
+                     hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, 0)
+            values[ci] += score[me]
+    return k
 
 
 # --------------------------------------------------------------------------- Python API
@@ -1041,8 +1135,138 @@ def game_rounds(players: int, policies: str | Sequence[str | int], seed: int, ra
             return np.array(rounds)
 
 
+@functools.lru_cache(maxsize=16)
+def _game_args(game: Mow) -> dict[str, Any]:
+    return _args(game)
+
+
+def turn_actions(observation: MowObservation) -> list[Action]:
+    """The engine's legal list of a turn, from the observation of the farmer to act.
+
+    Built with the engine's own :func:`~mowkit.games.mow.herd_placements` in the engine's order
+    (what ``state.legal_actions(player)`` gives in the phase ``play``); the kernel enumerates its
+    actions in this order, so an index into this list names the same action in both.
+    """
+    obs = observation
+    g, me = obs.game, obs.player
+    herd = obs.herds[obs.active_herd]
+    out: list[Action] = [a for c in obs.hand for a in herd_placements(g, herd, c, me)]
+    if herd:
+        out.append(TakeHerd(me))
+    return out
+
+
+def position_arrays(observation: MowObservation) -> dict[str, Any]:
+    """What :func:`mc_action_values` hands the kernel about a position: only the observation.
+
+    ``hands``/``hcnt`` (the own hand in row ``player``, the other rows empty), the lines
+    ``val``/``crd``/``hl`` with ``hfl`` (flies, acrobats included) and ``hmad`` per herd, ``sc``
+    the cowshed flies this round, ``hid``/``hs`` the counts of numbered cows (by number, with and
+    without flies) and slowpokes not in a herd or cowshed (what the greedy ranking calls unseen,
+    plus the own hand), ``unseen`` (card ids), ``sizes`` (hand sizes), ``pile_size``, ``tot``.
+    """
+    obs = observation
+    g = obs.game
+    a = _game_args(g)
+    kind, number, flies, _green, numbered = a["cards"]
+    n, nh = g.players, g.num_herds
+    growth = a["width"] - HAND_SIZE - 1
+    width = max(a["width"], max(obs.hand_sizes) + growth + 1)
+    hands = np.zeros((n, width), np.int64)
+    hcnt = np.zeros(n, np.int64)
+    hand = sorted(obs.hand)
+    hands[obs.player, : len(hand)] = hand
+    hcnt[obs.player] = len(hand)
+    val = np.zeros((nh, _LINE), np.int64)
+    crd = np.zeros((nh, _LINE), np.int64)
+    hl = np.zeros(nh, np.int64)
+    hfl = np.zeros(nh, np.int64)
+    hmad = np.zeros(nh, np.int64)
+    hid = a["deck_hid"].copy()
+    hs = a["deck_hs"].copy()
+    gone: list[int] = []
+    for h, line in enumerate(obs.herds):
+        hl[h] = len(line)
+        for i, (v, c) in enumerate(line):
+            val[h, i] = v
+            crd[h, i] = c
+            hmad[h] |= int(kind[c] == MAD)
+            gone.append(c)
+        hfl[h] = obs.herd_flies(h)
+        gone.extend(x for x, _ in obs.acrobats[h])
+    sc = np.zeros(n, np.int64)
+    for p, shed in enumerate(obs.cowsheds):
+        sc[p] = sum(int(flies[c]) for c in shed)
+        gone.extend(shed)
+    for c in gone:
+        f = int(flies[c] > 0)
+        if numbered[c]:
+            hid[number[c], f] -= 1
+        elif kind[c] == SLOWPOKE:
+            hs[f] -= 1
+    return {
+        "hands": hands, "hcnt": hcnt, "val": val, "crd": crd, "hl": hl, "hfl": hfl, "hmad": hmad,
+        "sc": sc, "hid": hid, "hs": hs, "unseen": np.asarray(obs.unseen_cards(), np.int64),
+        "sizes": np.asarray(obs.hand_sizes, np.int64), "pile_size": obs.pile_size,
+        "tot": np.asarray(obs.totals, np.int64), "width": width,
+    }
+
+
+def mc_action_values(
+    observation: MowObservation,
+    rollouts: int,
+    seed: int,
+    rollout: str = "random",
+    candidates: Sequence[int] | None = None,
+) -> np.ndarray:
+    """Mean own flies this round after each candidate turn action (flat Monte Carlo, compiled).
+
+    ``observation`` is the farmer to act in a turn (phase ``play``); ``candidates`` are indices
+    into the engine's legal list (:func:`turn_actions`, the order of ``state.legal_actions``;
+    default all of it). Each of ``rollouts`` determinizations deals the cards the farmer has not
+    seen (other hands by their sizes in seat order, then the draw pile of its size), as
+    ``MonteCarloAgent`` does in the engine; every candidate is played on it, then every later
+    decision of the round (the farmer's own flip, next farmer or restart included) by
+    ``rollout`` farmers (``"random"``, ``"greedy"`` or ``"heuristic"``, see :data:`POLICIES`), and
+    the farmer's flies at the round's end are averaged. Same arguments and seed, same values, in
+    any process; the random streams are the kernel's, not the engine's.
+    """
+    obs = observation
+    if obs.phase != "play" or obs.to_act != (obs.player,):
+        raise OptionError("observation", f"phase {obs.phase!r}, to act {obs.to_act}",
+                          "the observation of the farmer to act in a turn (phase 'play')")
+    check_int("rollouts", rollouts, 1)
+    check_int("seed", seed, 0)
+    if rollout not in POLICIES:
+        raise OptionError("rollout", rollout, "one of " + ", ".join(repr(p) for p in POLICIES))
+    g = obs.game
+    n_legal = len(turn_actions(obs))
+    if candidates is None:
+        cand = np.arange(n_legal, dtype=np.int64)
+    else:
+        cand = np.asarray(candidates, np.int64).reshape(-1)
+        if len(cand) and (cand.min() < 0 or cand.max() >= n_legal):
+            raise OptionError("candidates", list(candidates), f"indices into the legal list 0..{n_legal - 1}")
+    a = _game_args(g)
+    x = position_arrays(obs)
+    need = int(x["sizes"].sum() - x["sizes"][obs.player]) + x["pile_size"]
+    if need > len(x["unseen"]):
+        raise OptionError("observation", f"{len(x['unseen'])} unseen cards",
+                          f"at least {need} (the other hands and the draw pile)")
+    pol = np.full(g.players, POLICIES[rollout], np.int64)
+    values = np.zeros(len(cand), np.float64)
+    k = _mc_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, g.num_herds, pol, obs.player,
+                   obs.active_herd, obs.arrow, x["tot"], x["hands"], x["hcnt"], x["val"], x["crd"],
+                   x["hl"], x["hfl"], x["hmad"], x["sc"], x["hid"], x["hs"], x["sizes"], x["unseen"],
+                   x["pile_size"], cand, *a["cards"], a["restart_taker"], a["allow_self"], x["width"])
+    if k != n_legal:  # pragma: no cover - the kernel and the engine disagree on the rules
+        raise RuntimeError(f"the kernel lists {k} actions, the engine {n_legal}")
+    return values / rollouts
+
+
 def warm_up() -> None:
     """Compile (or load from the cache) every kernel entry point with a tiny call."""
     simulate_rounds(4, "random", 1, seed=0)
     simulate_games(4, "random", 1, seed=0, max_rounds=1)
     play_deals(4, "greedy", [np.arange(48)])
+    mc_action_values(Mow(players=3).new_state(seed=0).observation(0), 1, 0)
