@@ -45,16 +45,13 @@ def robin6() -> None:
 
 
 def robinmow() -> None:
-    """Round robin of the Mow agents, 3 farmers, 150 single rounds per pairing.
-
-    Single rounds, not games to 100: the Monte Carlo farmer in the pure-Python engine needs
-    seconds per game (the compiled kernels of issue 7 are the fast path).
-    """
+    """Round robin of the Mow agents, 3 farmers, whole games to 100, 150 games per pairing."""
     names = ["random", "greedy", "heuristic", "mc:rollouts=3"]
-    df = round_robin("mow", names, 150, SEED, players=3, unit="round", n_jobs=2, progress=False, backend="engine")
+    df = round_robin("mow", names, 150, SEED, players=3, n_jobs=2, progress=False, backend="engine")
     save_table(df, OUT / "mow_round_robin.parquet",
                {"script": "scripts/make_results.py robinmow", "game": "mow", "seed": SEED,
-                "agents": names, "players": 3, "games_per_pairing": 150, "unit": "round"})
+                "agents": names, "players": 3, "games_per_pairing": 150, "unit": "game",
+                "mc_rollouts": "kernel"})
 
 
 def variants() -> None:
