@@ -73,6 +73,7 @@ from numba import njit
 
 from mowkit.core import Action, OptionError, check_int
 from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow, MowObservation, TakeHerd, herd_placements
+from mowkit.kernels import common
 from mowkit.mow_data import KINDS, MAX_NUMBER, mow_cards
 
 RANDOM, GREEDY, HEURISTIC = 0, 1, 2
@@ -735,24 +736,7 @@ def _game(players: int, options: dict[str, Any], allowed: Sequence[str]) -> Mow:
 
 def policy_codes(policies: str | Sequence[str | int], players: int) -> np.ndarray:
     """Integer policy codes, one per seat, from names (or codes); one name means every seat."""
-    allowed = "a policy name or one per seat among " + ", ".join(repr(p) for p in POLICIES)
-    if isinstance(policies, str):
-        policies = [policies] * players
-    try:
-        seq = list(policies)
-    except TypeError:
-        raise OptionError("policies", policies, allowed) from None
-    if len(seq) != players:
-        raise OptionError("policies", policies, f"{players} policies (one per seat) or one name")
-    codes = np.empty(players, np.int64)
-    for i, p in enumerate(seq):
-        if isinstance(p, str) and p in POLICIES:
-            codes[i] = POLICIES[p]
-        elif isinstance(p, (int, np.integer)) and not isinstance(p, bool) and p in POLICIES.values():
-            codes[i] = int(p)
-        else:
-            raise OptionError("policies", p, allowed)
-    return codes
+    return common.policy_codes(policies, players, POLICIES)
 
 
 def card_arrays() -> dict[str, np.ndarray]:
@@ -803,22 +787,9 @@ def _flies_dtype(game: Mow) -> type:
     return np.int16 if game.deck_flies() <= np.iinfo(np.int16).max else np.int32
 
 
-def _entropy(seed: int | None) -> int | Sequence[int]:
-    if seed is None:
-        return np.random.SeedSequence().entropy
-    return check_int("seed", seed, 0)
-
-
-def block_seeds(seed: int | None, first_block: int, n_blocks: int) -> np.ndarray:
-    """The ``np.random.seed`` words of blocks ``first_block ..``: SeedSequence children of ``seed``."""
-    entropy = _entropy(seed)
-    return np.array(
-        [
-            np.random.SeedSequence(entropy, spawn_key=(k,)).generate_state(1, np.uint32)[0]
-            for k in range(first_block, first_block + n_blocks)
-        ],
-        dtype=np.int64,
-    )
+_entropy = common.entropy
+block_seeds = common.block_seeds
+_deal_rng = common.deal_rng
 
 
 def iter_rounds(
@@ -942,20 +913,8 @@ def simulate_games(
     return totals, rounds
 
 
-def _check_deals(deals: Sequence[Sequence[int]] | np.ndarray, deck: np.ndarray) -> np.ndarray:
-    dsize = len(deck)
-    arr = np.asarray(deals)
-    if arr.size == 0:
-        arr = arr.reshape(0, dsize)
-    if arr.ndim != 2 or arr.shape[1] != dsize or not np.issubdtype(arr.dtype, np.integer):
-        raise OptionError("deals", f"array of shape {arr.shape}",
-                          f"integer deck orders of length {dsize}, one per round")
-    arr = np.ascontiguousarray(arr, dtype=np.int64)
-    bad = np.flatnonzero((np.sort(arr, axis=1) != np.sort(deck)).any(axis=1))
-    if len(bad):
-        raise OptionError(f"deals[{bad[0]}]", "not an order of the deck",
-                          f"each card id of the deck in use ({dsize} cards) exactly once")
-    return arr
+def _check_deals(deals: Sequence[Sequence[int]] | np.ndarray, deck: Sequence[int]) -> np.ndarray:
+    return common.check_deals(deals, deck)
 
 
 def _play_orders(game: Mow, codes: np.ndarray, orders: np.ndarray, tots: np.ndarray,
@@ -1034,11 +993,6 @@ def trace_deals(
     return out, [used[cut[i]:cut[i + 1], 1:] for i in range(m)]
 
 
-def _deal_rng(seed: int) -> np.random.Generator:
-    # stream 0 of mowkit.core.spawn_rngs(seed, n + 1): the deal stream of simulate.play_state
-    return np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
-
-
 def seed_deals(players: int, seeds: Sequence[int], n_rounds: int = 1, **options: Any) -> np.ndarray:
     """Deck orders ``(len(seeds), n_rounds, deck)`` of the rounds ``play_state`` deals per seed.
 
@@ -1046,14 +1000,7 @@ def seed_deals(players: int, seeds: Sequence[int], n_rounds: int = 1, **options:
     ``permutation(deck)`` of stream 0 of ``spawn_rngs(seed, players + 1)``; these are those orders.
     """
     game = _game(players, options, _GAME_OPTIONS)
-    check_int("n_rounds", n_rounds, 1)
-    deck = np.asarray(game.deck, dtype=np.int64)
-    out = np.empty((len(seeds), n_rounds, len(deck)), np.int64)
-    for i, s in enumerate(seeds):
-        rng = _deal_rng(check_int("seed", s, 0))
-        for r in range(n_rounds):
-            out[i, r] = rng.permutation(deck)
-    return out
+    return common.seed_deals(game.deck, seeds, n_rounds)
 
 
 def play_seeds(

@@ -57,6 +57,7 @@ from numba import njit
 from mowkit.core import OptionError, check_int
 from mowkit.data import sixnimmt_heads
 from mowkit.games.sixnimmt import SixNimmt
+from mowkit.kernels import common
 
 RANDOM, LOWEST, HIGHEST, GREEDY, RANDOM_ROW = 0, 1, 2, 3, 4
 POLICIES: dict[str, int] = {
@@ -542,24 +543,7 @@ def _game(players: int, options: dict[str, Any], allowed: Sequence[str]) -> SixN
 
 def policy_codes(policies: str | Sequence[str | int], players: int) -> np.ndarray:
     """Integer policy codes, one per seat, from names (or codes); one name means every seat."""
-    allowed = "a policy name or one per seat among " + ", ".join(repr(p) for p in POLICIES)
-    if isinstance(policies, str):
-        policies = [policies] * players
-    try:
-        seq = list(policies)
-    except TypeError:
-        raise OptionError("policies", policies, allowed) from None
-    if len(seq) != players:
-        raise OptionError("policies", policies, f"{players} policies (one per seat) or one name")
-    codes = np.empty(players, np.int64)
-    for i, p in enumerate(seq):
-        if isinstance(p, str) and p in POLICIES:
-            codes[i] = POLICIES[p]
-        elif isinstance(p, (int, np.integer)) and not isinstance(p, bool) and p in POLICIES.values():
-            codes[i] = int(p)
-        else:
-            raise OptionError("policies", p, allowed)
-    return codes
+    return common.policy_codes(policies, players, POLICIES)
 
 
 def _heads() -> np.ndarray:
@@ -570,22 +554,9 @@ def _penalty_dtype(game: SixNimmt) -> type:
     return np.int16 if game.deck_heads() <= np.iinfo(np.int16).max else np.int32
 
 
-def _entropy(seed: int | None) -> int | Sequence[int]:
-    if seed is None:
-        return np.random.SeedSequence().entropy
-    return check_int("seed", seed, 0)
-
-
-def block_seeds(seed: int | None, first_block: int, n_blocks: int) -> np.ndarray:
-    """The ``np.random.seed`` words of blocks ``first_block ..``: SeedSequence children of ``seed``."""
-    entropy = _entropy(seed)
-    return np.array(
-        [
-            np.random.SeedSequence(entropy, spawn_key=(k,)).generate_state(1, np.uint32)[0]
-            for k in range(first_block, first_block + n_blocks)
-        ],
-        dtype=np.int64,
-    )
+_entropy = common.entropy
+block_seeds = common.block_seeds
+_deal_rng = common.deal_rng
 
 
 def _args(game: SixNimmt) -> tuple:
@@ -732,19 +703,8 @@ def simulate_games(
     return totals, rounds
 
 
-def _check_deals(deals: Sequence[Sequence[int]] | np.ndarray, dsize: int) -> np.ndarray:
-    arr = np.asarray(deals)
-    if arr.size == 0:
-        arr = arr.reshape(0, dsize)
-    if arr.ndim != 2 or arr.shape[1] != dsize or not np.issubdtype(arr.dtype, np.integer):
-        raise OptionError("deals", f"array of shape {arr.shape}",
-                          f"integer deck orders of length {dsize}, one per round")
-    arr = np.ascontiguousarray(arr, dtype=np.int64)
-    bad = np.flatnonzero((np.sort(arr, axis=1) != np.arange(1, dsize + 1)).any(axis=1))
-    if len(bad):
-        raise OptionError(f"deals[{bad[0]}]", "not an order of the deck",
-                          f"each card 1..{dsize} exactly once")
-    return arr
+def _check_deals(deals: Sequence[Sequence[int]] | np.ndarray, deck: Sequence[int]) -> np.ndarray:
+    return common.check_deals(deals, deck)
 
 
 def _play_orders(game: SixNimmt, codes: np.ndarray, orders: np.ndarray, index: np.ndarray,
@@ -776,15 +736,10 @@ def play_deals(
     """
     game = _game(players, options, _ROUND_OPTIONS)
     codes = policy_codes(policies, players)
-    arr = _check_deals(deals, len(game.deck))
+    arr = _check_deals(deals, game.deck)
     m = len(arr)
     index = np.arange(m, dtype=np.int64) if one_game else np.zeros(m, np.int64)
     return _play_orders(game, codes, arr, index, _entropy(seed))
-
-
-def _deal_rng(seed: int) -> np.random.Generator:
-    # stream 0 of mowkit.core.spawn_rngs(seed, n + 1): the deal stream of simulate.play_state
-    return np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
 
 
 def seed_deals(players: int, seeds: Sequence[int], n_rounds: int = 1, **options: Any) -> np.ndarray:
@@ -795,14 +750,7 @@ def seed_deals(players: int, seeds: Sequence[int], n_rounds: int = 1, **options:
     orders (the logic variant ignores them: it drafts).
     """
     game = _game(players, options, _GAME_OPTIONS)
-    check_int("n_rounds", n_rounds, 1)
-    deck = np.asarray(game.deck, dtype=np.int64)
-    out = np.empty((len(seeds), n_rounds, len(deck)), np.int64)
-    for i, s in enumerate(seeds):
-        rng = _deal_rng(check_int("seed", s, 0))
-        for r in range(n_rounds):
-            out[i, r] = rng.permutation(deck)
-    return out
+    return common.seed_deals(game.deck, seeds, n_rounds)
 
 
 def play_seeds(
