@@ -34,7 +34,8 @@ def simulate_command(args: argparse.Namespace) -> None:
         client = Client(args.scheduler)
     df = tournament(args.game, agents, args.games, args.seed, unit=args.unit, n_jobs=args.jobs,
                     client=client, out=args.out, paired=not args.no_paired, rotate=not args.no_rotate,
-                    **options)
+                    backend=args.backend, **options)
+    print(f"played with the {df.attrs['backend']} backend")
     print(f"{df['game'].nunique()} games, {len(df)} rows in {args.out}")
     print(summary(df).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
 
@@ -59,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sp.add_argument("--scheduler", help="address of a dask.distributed scheduler (e.g. tcp://host:8786)")
     sp.add_argument("--no-paired", action="store_true", help="a new deal for every game")
     sp.add_argument("--no-rotate", action="store_true", help="keep every agent in its seat")
+    sp.add_argument("--backend", choices=["auto", "engine", "kernel"], default="auto",
+                    help="auto: the compiled kernel when every agent has one (default); engine: the rule engine")
     sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                     help="a game option, e.g. --option variant=tactics (repeatable)")
     args = parser.parse_args(argv)

@@ -49,3 +49,12 @@ def test_bad_input_is_a_clear_error(tmp_path):
                 *extra)
         assert r.returncode == 2, r.stderr
         assert words in r.stderr and "Traceback" not in r.stderr
+
+
+def test_simulate_backend_choice(tmp_path):
+    for backend, said in (("engine", "engine"), ("auto", "kernel")):
+        r = run("simulate", "--game", "sixnimmt", "--agents", "greedy/lowest/highest", "--games", "3",
+                "--seed", "2", "--out", str(tmp_path / backend), "--backend", backend)
+        assert r.returncode == 0, r.stderr
+        assert f"played with the {said} backend" in r.stdout
+    pd.testing.assert_frame_equal(read_results(tmp_path / "engine"), read_results(tmp_path / "auto"))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -84,3 +85,46 @@ def policy_codes(policies: str | Sequence[str | int], players: int, table: Mappi
         else:
             raise OptionError("policies", p, allowed)
     return codes
+
+
+def summarize(blocks: Iterable[np.ndarray], players: int, n_rounds: int) -> dict[str, Any]:
+    """Summary statistics of penalty blocks ``(rounds, players)``, in one pass (bounded memory).
+
+    Returns ``rounds``; per seat ``mean`` and ``se`` of the penalty, ``zero`` (share of rounds with
+    no penalty) and ``wins`` (share of rounds with the lowest penalty, equal lowest split evenly);
+    ``round_mean`` (penalty per player per round) and its ``round_se`` from the per-round means
+    (the seats of one round are not independent).
+    """
+    n = 0
+    s1 = np.zeros(players)
+    s2 = np.zeros(players)
+    m1 = 0.0
+    m2 = 0.0
+    zero = np.zeros(players)
+    wins = np.zeros(players)
+    for block in blocks:
+        x = block.astype(np.float64)
+        n += len(x)
+        s1 += x.sum(axis=0)
+        s2 += (x * x).sum(axis=0)
+        rm = x.mean(axis=1)
+        m1 += rm.sum()
+        m2 += (rm * rm).sum()
+        zero += (block == 0).sum(axis=0)
+        low = block == block.min(axis=1, keepdims=True)
+        wins += (low / low.sum(axis=1, keepdims=True)).sum(axis=0)
+    if n == 0:
+        raise OptionError("n_rounds", n_rounds, "at least 1 round for a summary")
+    mean = s1 / n
+    var = np.maximum(s2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
+    rmean = m1 / n
+    rvar = max(m2 / n - rmean * rmean, 0.0) * n / max(n - 1, 1)
+    return {
+        "rounds": n,
+        "mean": mean,
+        "se": np.sqrt(var / n),
+        "zero": zero / n,
+        "wins": wins / n,
+        "round_mean": rmean,
+        "round_se": float(np.sqrt(rvar / n)),
+    }

@@ -859,26 +859,12 @@ def summarize_rounds(
     """Summary statistics of many random rounds, in bounded memory (chunks of ``chunk`` rounds).
 
     Returns ``rounds``; per seat ``mean`` and ``se`` of flies, ``zero`` (share of rounds with
-    no flies) and ``wins`` (share of rounds with the fewest flies, equal lowest split evenly).
+    no flies) and ``wins`` (share of rounds with the fewest flies, equal lowest split evenly);
+    ``round_mean`` (flies per player per round) and ``round_se`` from the per-round means
+    (see :func:`mowkit.kernels.common.summarize`).
     """
-    n = 0
-    s1 = np.zeros(players)
-    s2 = np.zeros(players)
-    zero = np.zeros(players)
-    wins = np.zeros(players)
-    for block in iter_rounds(players, policies, n_rounds, seed, chunk=chunk, **options):
-        x = block.astype(np.float64)
-        n += len(x)
-        s1 += x.sum(axis=0)
-        s2 += (x * x).sum(axis=0)
-        zero += (block == 0).sum(axis=0)
-        low = block == block.min(axis=1, keepdims=True)
-        wins += (low / low.sum(axis=1, keepdims=True)).sum(axis=0)
-    if n == 0:
-        raise OptionError("n_rounds", n_rounds, "at least 1 round for a summary")
-    mean = s1 / n
-    var = np.maximum(s2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
-    return {"rounds": n, "mean": mean, "se": np.sqrt(var / n), "zero": zero / n, "wins": wins / n}
+    blocks = iter_rounds(players, policies, n_rounds, seed, chunk=chunk, **options)
+    return common.summarize(blocks, players, n_rounds)
 
 
 def simulate_games(

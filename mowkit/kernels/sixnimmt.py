@@ -636,40 +636,13 @@ def summarize_rounds(
 ) -> dict[str, Any]:
     """Summary statistics of many random rounds, in bounded memory (chunks of ``chunk`` rounds).
 
-    Returns ``rounds``; per seat ``mean`` and ``se`` of heads and ``wins`` (share of rounds with
-    the fewest heads, equal lowest split evenly); ``round_mean`` (heads per player per round)
-    and its ``round_se`` from the per-round means (the seats of one round are not independent).
+    Returns ``rounds``; per seat ``mean`` and ``se`` of heads, ``zero`` (share of rounds with
+    no heads) and ``wins`` (share of rounds with the fewest heads, equal lowest split evenly);
+    ``round_mean`` (heads per player per round) and ``round_se`` from the per-round means
+    (see :func:`mowkit.kernels.common.summarize`).
     """
-    n = 0
-    s1 = np.zeros(players)
-    s2 = np.zeros(players)
-    m1 = 0.0
-    m2 = 0.0
-    wins = np.zeros(players)
-    for block in iter_rounds(players, policies, n_rounds, seed, chunk=chunk, **options):
-        x = block.astype(np.float64)
-        n += len(x)
-        s1 += x.sum(axis=0)
-        s2 += (x * x).sum(axis=0)
-        rm = x.mean(axis=1)
-        m1 += rm.sum()
-        m2 += (rm * rm).sum()
-        low = block == block.min(axis=1, keepdims=True)
-        wins += (low / low.sum(axis=1, keepdims=True)).sum(axis=0)
-    if n == 0:
-        raise OptionError("n_rounds", n_rounds, "at least 1 round for a summary")
-    mean = s1 / n
-    var = np.maximum(s2 / n - mean * mean, 0.0) * n / max(n - 1, 1)
-    rmean = m1 / n
-    rvar = max(m2 / n - rmean * rmean, 0.0) * n / max(n - 1, 1)
-    return {
-        "rounds": n,
-        "mean": mean,
-        "se": np.sqrt(var / n),
-        "wins": wins / n,
-        "round_mean": rmean,
-        "round_se": float(np.sqrt(rvar / n)),
-    }
+    blocks = iter_rounds(players, policies, n_rounds, seed, chunk=chunk, **options)
+    return common.summarize(blocks, players, n_rounds)
 
 
 def simulate_games(
