@@ -21,12 +21,30 @@ A record (``format`` ``"mowkit-record/1"``)::
 ``load`` replays the whole record through the engine, so a damaged or edited file (unknown card,
 card dealt twice, wrong count, an illegal decision, scores that do not add up) is refused with a
 :class:`~mowkit.core.RecordError` naming the file and the field.
+
+Reading is defensive: the bytes are decoded as UTF-8 here (a bad byte is named by its offset),
+JSON nested too deeply or holding integers too long to read is refused, and every field is
+type-checked before it is used, so a damaged file always ends in a ``RecordError`` (never a
+``UnicodeDecodeError``, ``RecursionError`` or ``TypeError`` from deep inside). Field checks:
+``seed`` an integer >= 0 or null (not a bool, a float, NaN or Infinity); ``agents`` null or one
+agent spec per seat (``name`` or ``name:key=value,...`` with a known agent name of the game);
+``options`` plain JSON values only (null, true/false, numbers, text, lists of those); every
+decision an object with exactly the fields of its type.
+
+``save`` writes a temporary file ``.{name}.{pid}.{random}.tmp`` beside the target (the writer's
+process id inside), then renames it. A save killed half-way leaves that file behind; the next
+``save`` or ``load`` of the same file removes such leftovers whose writer is no longer running
+(a live writer's temporary file is kept).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import os
+import re
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,6 +53,18 @@ from typing import Any
 from mowkit.core import IllegalActionError, OptionError, RecordError, action_from_dict
 
 FORMAT = "mowkit-record/1"
+FIELDS = ("format", "game", "options", "seed", "agents", "rounds", "totals", "winners", "over")
+REQUIRED = ("format", "game", "options", "rounds", "totals", "over")
+ROUND_FIELDS = ("deal", "decisions", "scores")
+MAX_CARD = 10**6  # card ids are small integers; anything beyond is damage, not a card
+MAX_DECISION_INT = 2**31  # seats, cards, rows and values recorded in decisions
+MAX_OPTION_INT = 2**63
+MAX_SEED = 2**128
+MAX_TEXT = 200  # longest text accepted in an option, an agent spec or a decision field
+MAX_FILE_BYTES = 256 * 2**20
+# Agent names that built-in agents give themselves but that are not keys of agent_classes():
+# the sixnimmt RandomAgent(row="random") calls itself "random_row".
+INSTANCE_NAMES = {"sixnimmt": ("random_row",)}
 
 
 def to_record(state: Any, seed: int | None = None, agents: Sequence[str] | None = None) -> dict[str, Any]:
@@ -61,11 +91,65 @@ def to_record(state: Any, seed: int | None = None, agents: Sequence[str] | None 
     }
 
 
+# --------------------------------------------------------------------------- temporary files
+
+
+def _temp_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"\." + re.escape(name) + r"\.(\d+)\.[A-Za-z0-9_]+\.tmp")
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (a process we may not signal counts as running)."""
+    if pid <= 0:
+        return True  # never ours to judge
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Leftover temporary files of an interrupted ``save`` of ``path`` whose writer has exited."""
+    path = Path(path)
+    pattern = _temp_pattern(path.name)
+    folder = path.parent
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    stale = []
+    for n in names:
+        m = pattern.fullmatch(n)
+        if m and not _pid_alive(int(m.group(1))):
+            stale.append(folder / n)
+    return sorted(stale)
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Delete the leftovers :func:`stale_temporaries` finds; returns those removed."""
+    removed = []
+    for p in stale_temporaries(path):
+        try:
+            p.unlink()
+        except OSError:
+            continue  # read-only folder or removed meanwhile: leave it
+        removed.append(p)
+    return removed
+
+
 def save(record: dict[str, Any], path: str | os.PathLike[str]) -> Path:
-    """Write ``record`` as JSON atomically (temporary file in the same folder, then rename)."""
+    """Write ``record`` as JSON atomically (temporary file in the same folder, then rename).
+
+    The temporary file is ``.{name}.{pid}.{random}.tmp``; leftovers of earlier saves of the same
+    file whose writer has exited are removed first.
+    """
     path = Path(path)
     text = json.dumps(record, indent=1, ensure_ascii=False)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    remove_stale_temporaries(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent or ".")
     try:
         umask = os.umask(0)
         os.umask(umask)
@@ -83,18 +167,99 @@ def save(record: dict[str, Any], path: str | os.PathLike[str]) -> Path:
     return path
 
 
-def load(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read and validate a record file; errors name the file and the field."""
-    path = Path(path)
+# --------------------------------------------------------------------------- reading
+
+
+class _LongInt:
+    """Stands for a JSON integer too long to convert (Python refuses > 4300 digits)."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"<an integer with {self.digits} digits>"
+
+
+def _int_digit_limit() -> int:
+    get = getattr(sys, "get_int_max_str_digits", None)
+    limit = get() if get else 0
+    return limit if limit > 0 else 4300
+
+
+def _parse_int(text: str) -> int | _LongInt:
+    digits = len(text.lstrip("-"))
+    if digits > _int_digit_limit():
+        return _LongInt(digits)
+    return int(text)
+
+
+def _line_of(text: str | bytes, offset: int) -> int:
+    nl = b"\n" if isinstance(text, bytes) else "\n"
+    return text.count(nl, 0, offset) + 1  # type: ignore[arg-type]
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _DuplicateKey(k)
+        out[k] = v
+    return out
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def parse(data: bytes, source: str) -> Any:
+    """Decode ``data`` (UTF-8 JSON) into Python objects; RecordError names ``source`` and the place."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(str(path), "(file)", f"cannot read: {e.strerror or e}") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        bad = data[e.start : e.start + 1].hex()
+        raise RecordError(source, "(encoding)", f"not UTF-8 text: byte 0x{bad} at byte offset {e.start} "
+                          f"(line {_line_of(data, e.start)}) cannot be decoded ({e.reason})") from None
+    if text.startswith("\ufeff"):
+        raise RecordError(source, "(encoding)", "the file starts with a byte-order mark (BOM); "
+                          "save it as UTF-8 without BOM")
     try:
-        record = json.loads(text)
+        return json.loads(text, parse_int=_parse_int, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
-        raise RecordError(str(path), "(json)", f"not valid JSON ({e.msg} at line {e.lineno})") from None
-    validate(record, source=str(path))
+        raise RecordError(source, "(json)", f"not valid JSON ({e.msg} at line {e.lineno}, column {e.colno}, "
+                          f"character {e.pos})") from None
+    except RecursionError:
+        raise RecordError(source, "(json)", "not a record: lists or objects nested too deeply to read") from None
+    except _DuplicateKey as e:
+        raise RecordError(source, "(json)", f"the key {_show(e.args[0])} appears twice in one object") from None
+    except (ValueError, MemoryError) as e:  # e.g. a float literal or number the parser cannot hold
+        raise RecordError(source, "(json)", f"not valid JSON ({_brief(e)})") from None
+
+
+def load(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read and validate a record file; errors name the file and the field.
+
+    Leftover temporary files of an interrupted ``save`` of this file whose writer has exited are
+    removed first.
+    """
+    path = Path(path)
+    src = str(path)
+    remove_stale_temporaries(path)
+    if path.is_dir():
+        raise RecordError(src, "(file)", "is a folder, not a record file")
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise RecordError(src, "(file)", f"{size} bytes: too large for a game record "
+                              f"(at most {MAX_FILE_BYTES} bytes)")
+        data = path.read_bytes()
+    except OSError as e:
+        raise RecordError(src, "(file)", f"cannot read: {e.strerror or e}") from None
+    if not data.strip():
+        raise RecordError(src, "(file)", "the file is empty")
+    record = parse(data, src)
+    validate(record, source=src)
     return record
 
 
@@ -104,54 +269,271 @@ def validate(record: Any, source: str = "<record>") -> Any:
     return states[-1]
 
 
+# --------------------------------------------------------------------------- field checks
+
+
+def _brief(e: BaseException) -> str:
+    try:
+        text = str(e)
+    except Exception:  # noqa: BLE001 - a message that cannot even be shown
+        text = ""
+    if len(text) > 160:
+        text = text[:160] + "..."
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def _show(v: Any) -> str:
+    """A short, always printable description of a value found in a record."""
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        if v.bit_length() > 64:
+            return f"an integer with about {int(v.bit_length() * math.log10(2)) + 1} digits"
+        return str(int(v))
+    if isinstance(v, float):
+        if math.isnan(v):
+            return "NaN"
+        if math.isinf(v):
+            return "Infinity" if v > 0 else "-Infinity"
+        return repr(v)
+    if isinstance(v, _LongInt):
+        return f"an integer with {v.digits} digits"
+    if isinstance(v, str):
+        return repr(v) if len(v) <= 40 else repr(v[:40]) + f"... ({len(v)} characters)"
+    if isinstance(v, list):
+        return f"a list of {len(v)} item{'s' if len(v) != 1 else ''}"
+    if isinstance(v, dict):
+        return f"an object with {len(v)} field{'s' if len(v) != 1 else ''}"
+    return f"a {type(v).__name__}"
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int_list(v: Any, n: int) -> bool:
+    return isinstance(v, list) and len(v) == n and all(_is_int(x) and abs(x) < MAX_OPTION_INT for x in v)
+
+
+def _plain_problem(v: Any) -> str | None:
+    """Why ``v`` is not a plain option value (null, bool, bounded number, short text, list of those)."""
+    def scalar(x: Any) -> str | None:
+        if x is None or isinstance(x, bool):
+            return None
+        if isinstance(x, int):
+            return None if abs(x) < MAX_OPTION_INT else f"{_show(x)} is too large"
+        if isinstance(x, float):
+            return None if math.isfinite(x) else f"{_show(x)} is not a finite number"
+        if isinstance(x, str):
+            return None if len(x) <= MAX_TEXT else f"a text of {len(x)} characters is too long"
+        return f"{_show(x)} is not a plain value"
+
+    if isinstance(v, list):
+        if len(v) > 50:
+            return f"a list of {len(v)} items is too long"
+        for x in v:
+            if isinstance(x, (list, dict)):
+                return "a list may only hold plain values (null, true/false, numbers, text)"
+            p = scalar(x)
+            if p:
+                return p
+        return None
+    if isinstance(v, dict):
+        return "an object is not an option value (plain values: null, true/false, numbers, text, lists)"
+    return scalar(v)
+
+
+def agent_spec_problem(game: str, spec: Any) -> str | None:
+    """Why ``spec`` is not an agent spec of ``game`` (``name`` or ``name:key=value,...``), or None."""
+    from mowkit.agents import agent_classes
+
+    if not isinstance(spec, str):
+        return f"must be an agent name (text), found {_show(spec)}"
+    if len(spec) > MAX_TEXT:
+        return f"an agent spec of {len(spec)} characters is too long"
+    name, colon, rest = spec.partition(":")
+    known = list(agent_classes(game)) + list(INSTANCE_NAMES.get(game, ()))
+    if name.strip() not in known:
+        return f"unknown agent {_show(name)}; the {game} agents are {', '.join(known)}"
+    if colon:
+        for part in rest.split(","):
+            key, eq, _ = part.partition("=")
+            if not eq or not key.strip().isidentifier():
+                return f"{_show(spec)} is not of the form name:key=value,key=value"
+    return None
+
+
+def _decision_types(game: str) -> dict[str, list[tuple[str, Any]]]:
+    """Decision type -> [(field, annotation)] of ``game``'s actions."""
+    from mowkit import core
+
+    out = {}
+    for (g, kind), cls in core._ACTION_TYPES.items():
+        if g == game:
+            out[kind] = [(f.name, f.type) for f in dataclasses.fields(cls)]
+    return out
+
+
+def _check_decision(types: dict[str, list[tuple[str, Any]]], d: Any, field: str, fail: Any) -> None:
+    if not isinstance(d, dict):
+        raise fail(field, f"a decision must be an object, found {_show(d)}")
+    kind = d.get("type")
+    if not isinstance(kind, str) or kind not in types:
+        raise fail(f"{field}.type", f"unknown decision type {_show(kind)}; allowed: {', '.join(sorted(types))}")
+    names = [n for n, _ in types[kind]]
+    for k in d:
+        if k != "type" and k not in names:
+            raise fail(f"{field}.{k}" if isinstance(k, str) and len(k) <= 40 else field,
+                       f"unexpected field {_show(k)} in a {kind!r} decision (its fields: type, {', '.join(names)})")
+    for n, typ in types[kind]:
+        if n not in d:
+            raise fail(f"{field}.{n}", f"missing; a {kind!r} decision has the fields type, {', '.join(names)}")
+        v = d[n]
+        if typ in ("int", int):
+            if not _is_int(v) or abs(v) >= MAX_DECISION_INT:
+                raise fail(f"{field}.{n}", f"must be a small integer, found {_show(v)}")
+        elif typ in ("str", str):
+            if not isinstance(v, str) or len(v) > MAX_TEXT:
+                raise fail(f"{field}.{n}", f"must be a text, found {_show(v)}")
+        elif isinstance(v, (list, dict)) or isinstance(v, _LongInt):
+            raise fail(f"{field}.{n}", f"must be a plain value, found {_show(v)}")
+
+
+# --------------------------------------------------------------------------- replay
+
+
 def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) -> list[Any]:
     """Every intermediate state of a recorded game: the start, then one after each decision.
 
-    With ``keep=False`` only the final state is returned (in a one-item list).
+    With ``keep=False`` only the final state is returned (in a one-item list). A record that is
+    not a valid game raises :class:`~mowkit.core.RecordError` naming ``source`` and the field.
     """
-    from mowkit import load_game
+    where = ["(top level)"]
+    try:
+        return _replay(record, source, keep, where)
+    except RecordError:
+        raise
+    except Exception as e:  # noqa: BLE001 - the last safety net: never a traceback from deep inside
+        err = RecordError(source, where[0], f"could not be checked ({_brief(e)})")
+        err.safety_net = True  # type: ignore[attr-defined]
+        raise err from None
+
+
+def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]:
+    from mowkit import GAMES, load_game
 
     def fail(field: str, message: str) -> RecordError:
         return RecordError(source, field, message)
 
     if not isinstance(record, dict):
-        raise fail("(top level)", "a record must be a JSON object")
-    if record.get("format") != FORMAT:
-        raise fail("format", f"expected {FORMAT!r}, found {record.get('format')!r}")
-    name = record.get("game")
-    options = record.get("options")
+        raise fail("(top level)", f"a record must be a JSON object, found {_show(record)}")
+    for k in record:
+        if k not in FIELDS:
+            raise fail(k if isinstance(k, str) and len(k) <= 40 else "(top level)",
+                       f"unknown field {_show(k)}; a record has the fields {', '.join(FIELDS)}")
+    for k in REQUIRED:
+        if k not in record:
+            raise fail(k, "missing")
+    where[0] = "format"
+    if not isinstance(record["format"], str) or record["format"] != FORMAT:
+        raise fail("format", f"expected {FORMAT!r}, found {_show(record['format'])}")
+    where[0] = "game"
+    name = record["game"]
+    if not isinstance(name, str) or name not in GAMES:
+        raise fail("game", f"unknown game {_show(name)}; the games are {', '.join(GAMES)}")
+    where[0] = "options"
+    options = record["options"]
     if not isinstance(options, dict):
-        raise fail("options", "must be an object of game options")
+        raise fail("options", f"must be an object of game options, found {_show(options)}")
+    for k, v in options.items():
+        if not isinstance(k, str) or len(k) > 40:
+            raise fail("options", f"option names are short texts, found {_show(k)}")
+        where[0] = f"options.{k}"
+        problem = _plain_problem(v)
+        if problem:
+            raise fail(f"options.{k}", problem)
+    where[0] = "options"
     try:
         game = load_game(name, **options)
     except OptionError as e:
-        raise fail("game" if e.option == "game" else f"options.{e.option}", str(e)) from None
+        raise fail(f"options.{e.option}", str(e)) from None
     except (KeyError, TypeError, ValueError) as e:
-        field = "game" if not isinstance(name, str) or "unknown game" in str(e) else "options"
-        raise fail(field, str(e)) from None
-    rounds = record.get("rounds")
+        raise fail("options", _brief(e)) from None
+    n = game.num_players
+
+    where[0] = "seed"
+    seed = record.get("seed")
+    if seed is not None and not (_is_int(seed) and 0 <= seed < MAX_SEED):
+        raise fail("seed", f"must be an integer 0..2**128-1 or null, found {_show(seed)}")
+    where[0] = "agents"
+    agents = record.get("agents")
+    if agents is not None:
+        if not isinstance(agents, list) or len(agents) != n:
+            raise fail("agents", f"must be null or a list of {n} agent names (one per seat), found {_show(agents)}")
+        for k, spec in enumerate(agents):
+            where[0] = f"agents[{k}]"
+            problem = agent_spec_problem(name, spec)
+            if problem:
+                raise fail(f"agents[{k}]", problem)
+    where[0] = "totals"
+    if not _int_list(record["totals"], n):
+        raise fail("totals", f"must be a list of {n} integers, found {_show(record['totals'])}")
+    where[0] = "over"
+    if not isinstance(record["over"], bool):
+        raise fail("over", f"must be true or false, found {_show(record['over'])}")
+    where[0] = "winners"
+    winners = record.get("winners")
+    if winners is not None and not (isinstance(winners, list) and len(winners) <= n
+                                    and all(_is_int(w) and 0 <= w < n for w in winners)):
+        raise fail("winners", f"must be null or a list of seats 0..{n - 1}, found {_show(winners)}")
+
+    where[0] = "rounds"
+    rounds = record["rounds"]
     if not isinstance(rounds, list) or not rounds:
-        raise fail("rounds", "must be a non-empty list of rounds")
+        raise fail("rounds", f"must be a non-empty list of rounds, found {_show(rounds)}")
+    types = _decision_types(game.name)
     deals = []
     for i, r in enumerate(rounds):
+        where[0] = f"rounds[{i}]"
         if not isinstance(r, dict):
-            raise fail(f"rounds[{i}]", "must be an object with deal and decisions")
+            raise fail(f"rounds[{i}]", f"must be an object with deal and decisions, found {_show(r)}")
+        for k in r:
+            if k not in ROUND_FIELDS:
+                raise fail(f"rounds[{i}].{k}" if isinstance(k, str) and len(k) <= 40 else f"rounds[{i}]",
+                           f"unknown field {_show(k)}; a round has the fields {', '.join(ROUND_FIELDS)}")
+        where[0] = f"rounds[{i}].deal"
         deal = r.get("deal")
         if not isinstance(deal, list):
-            raise fail(f"rounds[{i}].deal", "must be a list of cards")
+            raise fail(f"rounds[{i}].deal", f"must be a list of cards, found {_show(deal)}")
+        for j, c in enumerate(deal):
+            if not _is_int(c) or not 0 <= c < MAX_CARD:
+                raise fail(f"rounds[{i}].deal[{j}]", f"must be a card id (a small integer), found {_show(c)}")
         try:
             game.check_deal(deal)
         except ValueError as e:
             raise fail(f"rounds[{i}].deal", str(e)) from None
-        if not isinstance(r.get("decisions"), list):
-            raise fail(f"rounds[{i}].decisions", "must be a list of decisions")
+        where[0] = f"rounds[{i}].decisions"
+        decisions = r.get("decisions")
+        if not isinstance(decisions, list):
+            raise fail(f"rounds[{i}].decisions", f"must be a list of decisions, found {_show(decisions)}")
+        for j, d in enumerate(decisions):
+            where[0] = f"rounds[{i}].decisions[{j}]"
+            _check_decision(types, d, f"rounds[{i}].decisions[{j}]", fail)
+        if "scores" in r:
+            where[0] = f"rounds[{i}].scores"
+            if not _int_list(r["scores"], n):
+                raise fail(f"rounds[{i}].scores", f"must be a list of {n} integers, found {_show(r['scores'])}")
         deals.append(deal)
 
+    where[0] = "rounds"
     state = game.new_state(deals=deals)
     states = [state.clone()] if keep else []
     for i, r in enumerate(rounds):
         for j, d in enumerate(r["decisions"]):
             field = f"rounds[{i}].decisions[{j}]"
+            where[0] = field
             if state.is_over() or state.round_index != i:
                 raise fail(field, f"wrong count: round {i} is already over before this decision")
             try:
@@ -163,27 +545,39 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
                 raise fail(field, str(e)) from None
             if keep:
                 states.append(state.clone())
+        where[0] = f"rounds[{i}].decisions"
         finished = state.is_over() or state.round_index > i
         if i < len(rounds) - 1 and not finished:
             raise fail(f"rounds[{i}].decisions", f"wrong count: round {i} is unfinished after "
                        f"{len(r['decisions'])} decisions")
+        where[0] = f"rounds[{i}].scores"
         if finished:
-            want = state.round_scores[i]
+            want = list(state.round_scores[i])
             if r.get("scores") != want:
-                raise fail(f"rounds[{i}].scores", f"recorded {r.get('scores')}, the decisions give {want}")
+                raise fail(f"rounds[{i}].scores", f"recorded {_show_list(r.get('scores'))}, the decisions give {want}")
         elif "scores" in r:
             raise fail(f"rounds[{i}].scores", "scores given for a round that is not finished")
+    where[0] = "rounds"
     if state.round_index != len(rounds) - 1 and not state.is_over():
         raise fail("rounds", f"wrong count: {len(rounds)} rounds recorded, play is in round {state.round_index}")
-    if record.get("totals") != state.totals:
-        raise fail("totals", f"recorded {record.get('totals')}, the rounds give {state.totals}")
-    if bool(record.get("over")) != state.is_over():
-        raise fail("over", f"recorded {record.get('over')}, the decisions give {state.is_over()}")
-    if state.is_over() and record.get("winners") != list(state.winners()):
-        raise fail("winners", f"recorded {record.get('winners')}, the totals give {list(state.winners())}")
+    where[0] = "totals"
+    if record["totals"] != list(state.totals):
+        raise fail("totals", f"recorded {record['totals']}, the rounds give {list(state.totals)}")
+    where[0] = "over"
+    if record["over"] != state.is_over():
+        raise fail("over", f"recorded {_show(record['over'])}, the decisions give {_show(state.is_over())}")
+    where[0] = "winners"
+    if state.is_over() and winners != list(state.winners()):
+        raise fail("winners", f"recorded {_show_list(winners)}, the totals give {list(state.winners())}")
+    if not state.is_over() and winners is not None:
+        raise fail("winners", f"recorded {_show_list(winners)} for a game that is not over; expected null")
     if not keep:
         states = [state]
     return states
+
+
+def _show_list(v: Any) -> str:
+    return str(v) if v is None or isinstance(v, list) and len(v) <= 20 and all(_is_int(x) for x in v) else _show(v)
 
 
 def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | None = None) -> list[str]:

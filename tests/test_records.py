@@ -85,7 +85,7 @@ CASES = {
     ),
     "unknown decision type": (
         lambda r: r["rounds"][0]["decisions"][0].__setitem__("type", "cheat"),
-        "rounds[0].decisions[0]",
+        "rounds[0].decisions[0].type",
         "unknown decision type",
     ),
     "edited score": (lambda r: r["rounds"][0]["scores"].__setitem__(0, 99), "rounds[0].scores", "recorded"),
