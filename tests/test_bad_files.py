@@ -213,3 +213,322 @@ def test_record_fuzzer_covers_every_field_path():
                  "rounds[].deal[]", "rounds[].decisions[].type", "rounds[].decisions[].player",
                  "rounds[].decisions[].card", "rounds[].scores[]", "totals[]", "winners[]", "over"):
         assert want in names, want
+
+
+# --------------------------------------------------------------------------- card tables
+
+
+def heads_by_rule(n):
+    """RULES.md §1 read independently: 55 → 7; other multiples of 11 → 5; of 10 → 3; of 5 → 2; else 1."""
+    return 7 if n == 55 else 5 if n % 11 == 0 else 3 if n % 10 == 0 else 2 if n % 5 == 0 else 1
+
+
+def sixnimmt_lines(edit=None):
+    heads = {n: heads_by_rule(n) for n in range(1, 105)}
+    lines = ["number,heads"] + [f"{n},{h}" for n, h in heads.items()]
+    if edit:
+        lines = edit(lines)
+    return ("\n".join(lines) + "\n").encode()
+
+
+def set_line(k, text):
+    def edit(lines):
+        lines[k] = text
+        return lines
+    return edit
+
+
+def mow_lines(edit=None):
+    lines = (ROOT / "data" / "mow_cards.csv").read_text().splitlines()
+    if edit:
+        lines = edit(lines)
+    return ("\n".join(lines) + "\n").encode()
+
+
+def mow_line_of(code):
+    lines = (ROOT / "data" / "mow_cards.csv").read_text().splitlines()
+    return next(i for i, line in enumerate(lines) if line.split(",")[1] == code)
+
+
+def mow_set(code, column, value):
+    """Set one column of the card with ``code``."""
+    cols = ["packet", "code", "kind", "number", "flies"]
+
+    def edit(lines):
+        k = mow_line_of(code)
+        cells = lines[k].split(",")
+        cells[cols.index(column)] = value
+        lines[k] = ",".join(cells)
+        return lines
+    return edit
+
+
+def mow_line(code, column):
+    return f"line {mow_line_of(code) + 1}, {column}"
+
+
+def replace_card(code, text):
+    def edit(lines):
+        lines[mow_line_of(code)] = text
+        return lines
+    return edit
+
+
+def insert_after(code, text):
+    def edit(lines):
+        lines.insert(mow_line_of(code) + 1, text)
+        return lines
+    return edit
+
+
+def drop(code):
+    def edit(lines):
+        del lines[mow_line_of(code)]
+        return lines
+    return edit
+
+
+# file-level damage, the same for both tables: (bytes from the good table) -> bytes, field, words
+FILE_DAMAGE = {
+    "non-UTF-8 byte": (lambda b: b[:30] + b"\xff\xfe" + b[30:], "(encoding)", "byte offset 30"),
+    "latin-1 text": (lambda b: b.replace(b"number", "numéro".encode("latin-1"), 1), "(encoding)", "not UTF-8"),
+    "byte-order mark": (lambda b: b"\xef\xbb\xbf" + b, "(encoding)", "byte-order mark"),
+    "empty file": (lambda b: b"", "(file)", "empty"),
+    "only blank lines": (lambda b: b"\n \n\n", "(file)", "empty"),
+    "header only": (lambda b: b.split(b"\n")[0] + b"\n", "(rows)", "no cards"),
+    "NUL byte": (lambda b: b[:40] + b"\x00" + b[40:], "line", "NUL"),
+    "repeated column": (lambda b: b.replace(b"\n", b",number\n", 1), "number", "appears 2 times"),
+    "more values than columns": (lambda b: b.replace(b"\n", b"\n1,1,1,1,1,1,1\n", 1), "line 2", "values"),
+    "overlong field": (lambda b: b.replace(b"\n", b"\n\"" + b"9" * 200_000 + b"\"\n", 1), "line", "CSV"),
+}
+
+SIXNIMMT_TABLES = {
+    "170 heads (card 2 with 0)": (sixnimmt_lines(set_line(2, "2,0")), "line 3, heads", "RULES.md §1 gives 1"),
+    "172 heads (card 1 with 2)": (sixnimmt_lines(set_line(1, "1,2")), "line 2, heads", "RULES.md §1 gives 1"),
+    "55 with 5 heads": (sixnimmt_lines(set_line(55, "55,5")), "line 56, heads", "gives 7"),
+    "103 cards": (sixnimmt_lines(lambda ls: ls[:-1]), "number", "missing: 104"),
+    "105 cards": (sixnimmt_lines(lambda ls: ls + ["105,1"]), "line 106, number", "outside 1..104"),
+    "card 5 twice": (sixnimmt_lines(set_line(6, "5,2")), "line 7, number", "already on line 6"),
+    "10^30 heads": (sixnimmt_lines(set_line(9, "9," + "1" + "0" * 30)), "line 10, heads", "outside 0..1000"),
+    "negative heads": (sixnimmt_lines(set_line(9, "9,-1")), "line 10, heads", "outside 0..1000"),
+    "heads 1.0": (sixnimmt_lines(set_line(9, "9,1.0")), "line 10, heads", "not an integer"),
+    "Arabic-Indic digit": (sixnimmt_lines(set_line(9, "9,\u0661")), "line 10, heads", "not an integer"),
+    "5000-digit number": (sixnimmt_lines(set_line(9, "9" * 5000 + ",1")), "line 10, number", "not an integer"),
+    "missing column": (b"number,points\n1,1\n", "heads", "column missing"),
+    "missing value": (sixnimmt_lines(set_line(9, "9")), "line 10, heads", "empty value"),
+    **{k: (f(sixnimmt_lines()), field, words) for k, (f, field, words) in FILE_DAMAGE.items()},
+}
+
+MOW_TABLES = {
+    "a 49-card green packet": (mow_lines(insert_after("G-SLOW-2", "green,G-EXTRA,plain,7,3")), "line 50, number",
+                               "too many"),
+    "a 47-card green packet": (mow_lines(drop("G-7-3")), "green packet", "missing from RULES.md §2: plain 7 with 3"),
+    "a plain 7 with 4 flies": (mow_lines(mow_set("G-7-3", "flies", "4")), mow_line("G-7-3", "flies"),
+                               "0, 1, 2, 3 flies"),
+    "75 flies (acrobat with 6)": (mow_lines(mow_set("G-ACRO-7", "flies", "6")), mow_line("G-ACRO-7", "flies"),
+                                  "an acrobat cow with 6 flies: special cows carry 5"),
+    "acrobat numbered 8": (mow_lines(mow_set("G-ACRO-7", "number", "8")), mow_line("G-ACRO-7", "number"),
+                           "numbered 7, 9"),
+    "calf in the green packet": (mow_lines(insert_after("G-SLOW-2", "green,G-CALF,calf,,5")), "line 50, kind",
+                                 "no calf cow in the green packet"),
+    "three slowpokes": (mow_lines(replace_card("G-ACRO-9", "green,G-SLOW-3,slowpoke,,5")), mow_line("G-SLOW-2", "kind"),
+                        "one slowpoke cow too many"),
+    "a third blocking 16": (mow_lines(replace_card("G-ACRO-9", "green,G-BLOCK-X,blocking,16,5")),
+                            mow_line("G-ACRO-9", "kind"), "one blocking 16 cow too many"),
+    "a blocking 9": (mow_lines(mow_set("G-ACRO-9", "kind", "blocking")), mow_line("G-ACRO-9", "number"),
+                     "numbered 0, 16"),
+    "a slowpoke with a number": (mow_lines(mow_set("G-ACRO-9", "kind", "slowpoke")), mow_line("G-ACRO-9", "number"),
+                                 "carries no number"),
+    "no plain 16": (mow_lines(mow_set("G-15-0", "number", "16")), mow_line("G-15-0", "number"), "no plain 16"),
+    "two plain 1s": (mow_lines(mow_set("G-2-0", "number", "1")), mow_line("G-2-0", "number"), "too many"),
+    "no yellow packet": (mow_lines(lambda ls: [x for x in ls if not x.startswith("yellow")]), "yellow packet",
+                         "0 cards"),
+    "10^30 flies": (mow_lines(mow_set("G-7-3", "flies", "1" + "0" * 30)), mow_line("G-7-3", "flies"),
+                    "outside 0..1000"),
+    "number in Arabic-Indic digits": (mow_lines(mow_set("G-7-3", "number", "\u0667")), mow_line("G-7-3", "number"),
+                                      "not an integer"),
+    "missing column": (b"packet,code,kind,number\ngreen,G-1-0,plain,1\n", "flies", "column missing"),
+    **{k: (f(mow_lines()), field, words) for k, (f, field, words) in FILE_DAMAGE.items()},
+}
+
+
+def write_tables(tmp_path, name, data):
+    """A data folder with the good tables and ``name`` replaced by ``data``."""
+    for f in ("sixnimmt_cards.csv", "mow_cards.csv"):
+        (tmp_path / f).write_bytes((ROOT / "data" / f).read_bytes())
+    (tmp_path / name).write_bytes(data)
+    return tmp_path / name
+
+
+def expect_refused(load, path, field, words):
+    with pytest.raises(RecordError) as e:
+        load()
+    assert e.value.source == str(path), str(e.value)
+    assert e.value.field.startswith(field), str(e.value)
+    assert words in str(e.value), str(e.value)
+    assert str(path) in str(e.value)
+    return e.value
+
+
+@pytest.mark.parametrize("case", SIXNIMMT_TABLES)
+def test_bad_sixnimmt_table_is_refused_naming_file_and_field(tmp_path, monkeypatch, case):
+    from mowkit.data import sixnimmt_heads
+
+    data, field, words = SIXNIMMT_TABLES[case]
+    path = write_tables(tmp_path, "sixnimmt_cards.csv", data)
+    monkeypatch.setenv("MOWKIT_DATA", str(tmp_path))
+    monkeypatch.delenv("MOWKIT_CUSTOM_CARDS", raising=False)
+    expect_refused(sixnimmt_heads, path, field, words)
+
+
+@pytest.mark.parametrize("case", MOW_TABLES)
+def test_bad_mow_table_is_refused_naming_file_and_field(tmp_path, monkeypatch, case):
+    from mowkit.mow_data import mow_cards
+
+    data, field, words = MOW_TABLES[case]
+    path = write_tables(tmp_path, "mow_cards.csv", data)
+    monkeypatch.setenv("MOWKIT_DATA", str(tmp_path))
+    monkeypatch.delenv("MOWKIT_CUSTOM_CARDS", raising=False)
+    expect_refused(mow_cards, path, field, words)
+
+
+@pytest.mark.parametrize("name", ["sixnimmt_cards.csv", "mow_cards.csv"])
+def test_a_folder_where_the_table_should_be(tmp_path, monkeypatch, name):
+    from mowkit.data import sixnimmt_heads
+    from mowkit.mow_data import mow_cards
+
+    write_tables(tmp_path, name, b"")
+    (tmp_path / name).unlink()
+    (tmp_path / name).mkdir()
+    monkeypatch.setenv("MOWKIT_DATA", str(tmp_path))
+    loader = sixnimmt_heads if name.startswith("six") else mow_cards
+    expect_refused(loader, tmp_path / name, "(file)", "is a folder")
+
+
+def test_the_games_refuse_a_bad_table_instead_of_playing(tmp_path, monkeypatch):
+    from mowkit import load_game
+
+    monkeypatch.setenv("MOWKIT_DATA", str(tmp_path))
+    monkeypatch.delenv("MOWKIT_CUSTOM_CARDS", raising=False)
+    path = write_tables(tmp_path, "sixnimmt_cards.csv", SIXNIMMT_TABLES["170 heads (card 2 with 0)"][0])
+    expect_refused(lambda: load_game("sixnimmt", players=4), path, "line 3, heads", "gives 1")
+    path = write_tables(tmp_path, "mow_cards.csv", MOW_TABLES["a 49-card green packet"][0])
+    expect_refused(lambda: load_game("mow", players=4), path, "line 50, number", "too many")
+
+
+CUSTOM_OK = {
+    "sixnimmt 172 heads": ("sixnimmt_cards.csv", SIXNIMMT_TABLES["172 heads (card 1 with 2)"][0]),
+    "sixnimmt 120 cards": ("sixnimmt_cards.csv", sixnimmt_lines(lambda ls: ls + [f"{n},1" for n in range(105, 121)])),
+    "mow 75 flies": ("mow_cards.csv", MOW_TABLES["75 flies (acrobat with 6)"][0]),
+    "mow 49-card packet": ("mow_cards.csv", MOW_TABLES["a 49-card green packet"][0]),
+    "mow green only": ("mow_cards.csv", MOW_TABLES["no yellow packet"][0]),
+}
+
+
+@pytest.mark.parametrize("case", CUSTOM_OK)
+def test_custom_printing_is_accepted_only_when_declared(tmp_path, monkeypatch, case):
+    from mowkit import load_game
+    from mowkit.data import custom_cards
+
+    name, data = CUSTOM_OK[case]
+    write_tables(tmp_path, name, data)
+    monkeypatch.setenv("MOWKIT_DATA", str(tmp_path))
+    game = "sixnimmt" if name.startswith("six") else "mow"
+    monkeypatch.delenv("MOWKIT_CUSTOM_CARDS", raising=False)
+    assert custom_cards() is False
+    with pytest.raises(RecordError, match="MOWKIT_CUSTOM_CARDS=1"):
+        load_game(game, players=3)
+    monkeypatch.setenv("MOWKIT_CUSTOM_CARDS", "1")
+    assert custom_cards() is True
+    g = load_game(game, players=3)
+    rows = [line for line in data.decode().splitlines()[1:] if line.strip()]
+    if game == "sixnimmt":
+        from mowkit.data import sixnimmt_heads
+
+        assert len(sixnimmt_heads()) - 1 == len(rows) == len(g.deck)
+        assert sum(sixnimmt_heads()[1:]) == sum(int(r.split(",")[1]) for r in rows)
+    else:
+        from mowkit.mow_data import mow_cards
+
+        assert len(mow_cards()) == len(rows)
+        assert sum(c.flies for c in mow_cards()) == sum(int(r.split(",")[4]) for r in rows)
+    from mowkit.simulate import play_state
+
+    assert play_state(g, ["random"] * 3, seed=1).is_over()
+
+
+CUSTOM_REFUSED = {
+    "sixnimmt 10^30 heads": ("sixnimmt_cards.csv", SIXNIMMT_TABLES["10^30 heads"][0], "line 10, heads", "0..1000"),
+    "sixnimmt card twice": ("sixnimmt_cards.csv", SIXNIMMT_TABLES["card 5 twice"][0], "line 7, number",
+                            "already on line"),
+    "sixnimmt 20 cards": ("sixnimmt_cards.csv", sixnimmt_lines(lambda ls: ls[:21]), "number", "at least 24"),
+    "sixnimmt gap": ("sixnimmt_cards.csv", sixnimmt_lines(lambda ls: ls[:50] + ls[51:]), "number", "missing: 50"),
+    "sixnimmt card 0": ("sixnimmt_cards.csv", sixnimmt_lines(set_line(1, "0,1")), "line 2, number", "outside"),
+    "mow 10^30 flies": ("mow_cards.csv", MOW_TABLES["10^30 flies"][0], mow_line("G-7-3", "flies"), "0..1000"),
+    "mow number 17": ("mow_cards.csv", mow_lines(mow_set("G-7-3", "number", "17")), mow_line("G-7-3", "number"),
+                      "outside 0..16"),
+    "mow code twice": ("mow_cards.csv", mow_lines(mow_set("G-7-3", "code", "G-7-2")), mow_line("G-7-3", "code"),
+                       "already used"),
+    "mow 6-card green packet": ("mow_cards.csv", mow_lines(lambda ls: ls[:7] + [x for x in ls if x.startswith("y")]),
+                                "green packet", "at least 10"),
+    "mow non-UTF-8": ("mow_cards.csv", FILE_DAMAGE["non-UTF-8 byte"][0](mow_lines()), "(encoding)", "offset 30"),
+}
+
+
+@pytest.mark.parametrize("case", CUSTOM_REFUSED)
+def test_custom_printing_keeps_the_sanity_checks(tmp_path, monkeypatch, case):
+    from mowkit.data import sixnimmt_heads
+    from mowkit.mow_data import mow_cards
+
+    name, data, field, words = CUSTOM_REFUSED[case]
+    path = write_tables(tmp_path, name, data)
+    monkeypatch.setenv("MOWKIT_DATA", str(tmp_path))
+    monkeypatch.setenv("MOWKIT_CUSTOM_CARDS", "1")
+    expect_refused(sixnimmt_heads if name.startswith("six") else mow_cards, path, field, words)
+
+
+@pytest.mark.parametrize("value, expected", [("", False), ("0", False), ("1", True), (" 1 ", True)])
+def test_custom_switch_values(monkeypatch, value, expected):
+    from mowkit.data import custom_cards
+
+    monkeypatch.setenv("MOWKIT_CUSTOM_CARDS", value)
+    assert custom_cards() is expected
+
+
+@pytest.mark.parametrize("value", ["yes", "true", "2", "on"])
+def test_custom_switch_rejects_unclear_values(monkeypatch, value):
+    from mowkit.core import OptionError
+    from mowkit.data import custom_cards
+
+    monkeypatch.setenv("MOWKIT_CUSTOM_CARDS", value)
+    with pytest.raises(OptionError) as e:
+        custom_cards()
+    assert e.value.option == "MOWKIT_CUSTOM_CARDS" and "1" in e.value.allowed
+
+
+def test_shipped_tables_pass_the_rule_checks(monkeypatch):
+    from mowkit.data import sixnimmt_heads
+    from mowkit.mow_data import mow_cards
+
+    monkeypatch.delenv("MOWKIT_DATA", raising=False)
+    monkeypatch.delenv("MOWKIT_CUSTOM_CARDS", raising=False)
+    assert [sixnimmt_heads()[n] for n in range(1, 105)] == [heads_by_rule(n) for n in range(1, 105)]
+    cards = mow_cards()
+    assert len(cards) == 96 and sum(c.flies for c in cards) == 148
+
+
+def test_fingerprint_changes_with_the_table_and_the_switch(tmp_path, monkeypatch):
+    from mowkit.data import card_tables_fingerprint
+
+    write_tables(tmp_path, "sixnimmt_cards.csv", sixnimmt_lines())
+    monkeypatch.setenv("MOWKIT_DATA", str(tmp_path))
+    monkeypatch.delenv("MOWKIT_CUSTOM_CARDS", raising=False)
+    a = card_tables_fingerprint()
+    monkeypatch.setenv("MOWKIT_CUSTOM_CARDS", "1")
+    b = card_tables_fingerprint()
+    write_tables(tmp_path, "sixnimmt_cards.csv", SIXNIMMT_TABLES["172 heads (card 1 with 2)"][0])
+    c = card_tables_fingerprint()
+    assert len({a, b, c}) == 3 and all(len(x) == 64 for x in (a, b, c))
+    write_tables(tmp_path, "sixnimmt_cards.csv", sixnimmt_lines())
+    monkeypatch.delenv("MOWKIT_CUSTOM_CARDS")
+    assert card_tables_fingerprint() == a

@@ -55,8 +55,13 @@ def test_damaged_card_file_names_file_and_field(tmp_path, monkeypatch, text, fie
     assert "sixnimmt_cards.csv" in str(e.value)
 
 
-def test_a_different_printing_is_loaded_from_mowkit_data(tmp_path, monkeypatch):
+def test_a_different_printing_is_loaded_from_mowkit_data_when_declared_custom(tmp_path, monkeypatch):
     lines = ["number,heads"] + [f"{n},{2 if n == 1 else heads_by_rule(n)}" for n in range(1, 105)]
     (tmp_path / "sixnimmt_cards.csv").write_text("\n".join(lines) + "\n")
     monkeypatch.setenv("MOWKIT_DATA", str(tmp_path))
+    monkeypatch.delenv("MOWKIT_CUSTOM_CARDS", raising=False)
+    with pytest.raises(RecordError) as e:  # breaks the heads rule: refused unless declared custom
+        sixnimmt_heads()
+    assert e.value.field == "line 2, heads" and "MOWKIT_CUSTOM_CARDS=1" in str(e.value)
+    monkeypatch.setenv("MOWKIT_CUSTOM_CARDS", "1")
     assert sum(sixnimmt_heads()[1:]) == 172
