@@ -313,8 +313,13 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _int_list(v: Any, n: int) -> bool:
-    return isinstance(v, list) and len(v) == n and all(_is_int(x) and abs(x) < MAX_OPTION_INT for x in v)
+def _check_int_list(v: Any, n: int, field: str, fail: Any, what: str = "integers") -> None:
+    """Refuse anything but a list of ``n`` bounded integers, naming the list or the bad item."""
+    if not isinstance(v, list) or len(v) != n:
+        raise fail(field, f"must be a list of {n} {what}, found {_show(v)}")
+    for k, x in enumerate(v):
+        if not _is_int(x) or abs(x) >= MAX_OPTION_INT:
+            raise fail(f"{field}[{k}]", f"must be an integer, found {_show(x)}")
 
 
 def _plain_problem(v: Any) -> str | None:
@@ -381,7 +386,7 @@ def _check_decision(types: dict[str, list[tuple[str, Any]]], d: Any, field: str,
         raise fail(field, f"a decision must be an object, found {_show(d)}")
     kind = d.get("type")
     if not isinstance(kind, str) or kind not in types:
-        raise fail(f"{field}.type", f"unknown decision type {_show(kind)}; allowed: {', '.join(sorted(types))}")
+        raise fail(f"{field}.type", f"unknown decision type: found {_show(kind)}; allowed: {', '.join(sorted(types))}")
     names = [n for n, _ in types[kind]]
     for k in d:
         if k != "type" and k not in names:
@@ -442,7 +447,7 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
     where[0] = "game"
     name = record["game"]
     if not isinstance(name, str) or name not in GAMES:
-        raise fail("game", f"unknown game {_show(name)}; the games are {', '.join(GAMES)}")
+        raise fail("game", f"unknown game: found {_show(name)}; the games are {', '.join(GAMES)}")
     where[0] = "options"
     options = record["options"]
     if not isinstance(options, dict):
@@ -478,16 +483,18 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
             if problem:
                 raise fail(f"agents[{k}]", problem)
     where[0] = "totals"
-    if not _int_list(record["totals"], n):
-        raise fail("totals", f"must be a list of {n} integers, found {_show(record['totals'])}")
+    _check_int_list(record["totals"], n, "totals", fail)
     where[0] = "over"
     if not isinstance(record["over"], bool):
         raise fail("over", f"must be true or false, found {_show(record['over'])}")
     where[0] = "winners"
     winners = record.get("winners")
-    if winners is not None and not (isinstance(winners, list) and len(winners) <= n
-                                    and all(_is_int(w) and 0 <= w < n for w in winners)):
-        raise fail("winners", f"must be null or a list of seats 0..{n - 1}, found {_show(winners)}")
+    if winners is not None:
+        if not isinstance(winners, list) or not 1 <= len(winners) <= n:
+            raise fail("winners", f"must be null or a list of 1..{n} seats, found {_show(winners)}")
+        for k, w in enumerate(winners):
+            if not (_is_int(w) and 0 <= w < n):
+                raise fail(f"winners[{k}]", f"must be a seat 0..{n - 1}, found {_show(w)}")
 
     where[0] = "rounds"
     rounds = record["rounds"]
@@ -523,8 +530,7 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
             _check_decision(types, d, f"rounds[{i}].decisions[{j}]", fail)
         if "scores" in r:
             where[0] = f"rounds[{i}].scores"
-            if not _int_list(r["scores"], n):
-                raise fail(f"rounds[{i}].scores", f"must be a list of {n} integers, found {_show(r['scores'])}")
+            _check_int_list(r["scores"], n, f"rounds[{i}].scores", fail)
         deals.append(deal)
 
     where[0] = "rounds"

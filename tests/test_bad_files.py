@@ -352,6 +352,15 @@ MOW_TABLES = {
 }
 
 
+@pytest.fixture(autouse=True)
+def forget_heads_table():
+    """After a test, let the 6 nimmt! engine re-read the heads table (a custom one must not linger)."""
+    yield
+    import mowkit.games.sixnimmt as engine
+
+    engine._TABLE.clear()
+
+
 def write_tables(tmp_path, name, data):
     """A data folder with the good tables and ``name`` replaced by ``data``."""
     for f in ("sixnimmt_cards.csv", "mow_cards.csv"):
@@ -532,3 +541,197 @@ def test_fingerprint_changes_with_the_table_and_the_switch(tmp_path, monkeypatch
     write_tables(tmp_path, "sixnimmt_cards.csv", sixnimmt_lines())
     monkeypatch.delenv("MOWKIT_CUSTOM_CARDS")
     assert card_tables_fingerprint() == a
+
+
+# --------------------------------------------------------------------------- save temporaries
+
+
+def dead_pid():
+    """The id of a process that has exited (a child we started and waited for)."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+@pytest.fixture(scope="module")
+def small_record():
+    from mowkit import load_game
+    from mowkit.simulate import play_game
+
+    return play_game(load_game("sixnimmt", players=2, max_rounds=1), ["random", "lowest"], seed=3)
+
+
+@pytest.mark.parametrize("trigger", ["save", "load"])
+def test_stale_temporaries_of_a_dead_writer_are_removed(tmp_path, small_record, trigger):
+    target = tmp_path / "game.json"
+    save(small_record, target)
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        dead = tmp_path / f".game.json.{dead_pid()}.k2j4x9zq.tmp"
+        mine = tmp_path / f".game.json.{os.getpid()}.abcd1234.tmp"  # this process: a save may be under way
+        other_live = tmp_path / f".game.json.{sleeper.pid}.zz99yy88.tmp"
+        other_file = tmp_path / f".other.json.{dead_pid()}.k2j4x9zq.tmp"  # another file's leftover
+        not_ours = tmp_path / ".game.json.tmp"
+        for p in (dead, mine, other_live, other_file, not_ours):
+            p.write_text("{half a record")
+        if trigger == "save":
+            save(small_record, target)
+        else:
+            assert load(target) == json.loads(json.dumps(small_record))
+        left = set(os.listdir(tmp_path))
+        assert dead.name not in left
+        assert {mine.name, other_live.name, other_file.name, not_ours.name, "game.json"} == left
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def test_a_save_killed_before_the_rename_leaves_a_temporary_that_the_next_load_removes(tmp_path, small_record):
+    target = tmp_path / "game.json"
+    save(small_record, target)
+    before = target.read_bytes()
+    script = (
+        "import json, os, sys\n"
+        "from mowkit import records\n"
+        "record = json.loads(open(sys.argv[1]).read())\n"
+        "os.replace = lambda *a: os._exit(9)  # killed between writing and renaming\n"
+        "records.save(record, sys.argv[1])\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    child = subprocess.run([sys.executable, "-c", script, str(target)], env=env, capture_output=True)
+    assert child.returncode == 9, child.stderr
+    leftovers = [n for n in os.listdir(tmp_path) if n != "game.json"]
+    assert len(leftovers) == 1
+    m = re.fullmatch(r"\.game\.json\.(\d+)\.[A-Za-z0-9_]+\.tmp", leftovers[0])
+    assert m, leftovers
+    assert target.read_bytes() == before  # the target itself was never half-written
+    load(target)
+    assert os.listdir(tmp_path) == ["game.json"]
+
+
+def test_temporary_name_carries_the_writer_pid(tmp_path, small_record, monkeypatch):
+    seen = []
+    real = os.replace
+
+    def spy(src, dst):
+        seen.append(Path(src).name)
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", spy)
+    save(small_record, tmp_path / "g.json")
+    assert len(seen) == 1 and re.fullmatch(rf"\.g\.json\.{os.getpid()}\.[A-Za-z0-9_]+\.tmp", seen[0]), seen
+
+
+# --------------------------------------------------------------------------- named record cases
+
+
+def good_record():
+    return json.loads(RECORDS["sixnimmt"].read_bytes())
+
+
+def edit(fn):
+    def make():
+        r = good_record()
+        fn(r)
+        return r
+    return make
+
+
+RECORD_CASES = {
+    "seed NaN": (edit(lambda r: r.__setitem__("seed", float("nan"))), "seed", "found NaN"),
+    "seed Infinity": (edit(lambda r: r.__setitem__("seed", float("inf"))), "seed", "found Infinity"),
+    "seed 1e400": (edit(lambda r: r.__setitem__("seed", 1e400)), "seed", "Infinity"),
+    "seed true": (edit(lambda r: r.__setitem__("seed", True)), "seed", "found true"),
+    "seed 7.0": (edit(lambda r: r.__setitem__("seed", 7.0)), "seed", "found 7.0"),
+    "seed -1": (edit(lambda r: r.__setitem__("seed", -1)), "seed", "found -1"),
+    "seed 10**5000": (edit(lambda r: r.__setitem__("seed", 10**5000)), "seed", "5001 digits"),
+    "junk agent name": (edit(lambda r: r["agents"].__setitem__(1, "rm -rf /")), "agents[1]", "unknown agent"),
+    "agent of the other game": (edit(lambda r: r["agents"].__setitem__(0, "lowest_mow")), "agents[0]",
+                                "unknown agent"),
+    "agent spec syntax": (edit(lambda r: r["agents"].__setitem__(0, "mc:rollouts")), "agents[0]", "name:key=value"),
+    "agent as a number": (edit(lambda r: r["agents"].__setitem__(2, 3)), "agents[2]", "found 3"),
+    "agents for 3 seats": (edit(lambda r: r["agents"].pop()), "agents", "list of 4"),
+    "game as a list": (edit(lambda r: r.__setitem__("game", ["sixnimmt"])), "game", "unknown game"),
+    "options nested": (edit(lambda r: r["options"].__setitem__("players", {"n": 4})), "options.players",
+                       "an object"),
+    "option huge int": (edit(lambda r: r["options"].__setitem__("threshold", 10**30)), "options.threshold",
+                        "too large"),
+    "option NaN": (edit(lambda r: r["options"].__setitem__("threshold", float("nan"))), "options.threshold",
+                   "not a finite"),
+    "variant as object": (edit(lambda r: r["options"].__setitem__("variant", {"tactics": 1})), "options.variant",
+                          "an object"),
+    "decision type list": (edit(lambda r: r["rounds"][0]["decisions"][0].__setitem__("type", ["play"])),
+                           "rounds[0].decisions[0].type", "unknown decision type"),
+    "decision extra field": (edit(lambda r: r["rounds"][0]["decisions"][0].__setitem__("bonus", 1)),
+                             "rounds[0].decisions[0].bonus", "unexpected field"),
+    "decision missing field": (edit(lambda r: r["rounds"][0]["decisions"][0].pop("card")),
+                               "rounds[0].decisions[0].card", "missing"),
+    "decision card true": (edit(lambda r: r["rounds"][0]["decisions"][0].__setitem__("card", True)),
+                           "rounds[0].decisions[0].card", "found true"),
+    "decision card 10**5000": (edit(lambda r: r["rounds"][0]["decisions"][0].__setitem__("card", 10**5000)),
+                               "rounds[0].decisions[0].card", "digits"),
+    "deal card 1.5": (edit(lambda r: r["rounds"][0]["deal"].__setitem__(3, 1.5)), "rounds[0].deal[3]", "found 1.5"),
+    "deal deep nesting": (edit(lambda r: r["rounds"][0]["deal"].__setitem__(3, DEEP)), "rounds[0].deal[3]",
+                          "a list of 1 item"),
+    "totals as text": (edit(lambda r: r.__setitem__("totals", "12,3")), "totals", "list of 4 integers"),
+    "scores with -0.0": (edit(lambda r: r["rounds"][0]["scores"].__setitem__(0, -0.0)), "rounds[0].scores[0]",
+                         "found -0.0"),
+    "over as text": (edit(lambda r: r.__setitem__("over", "yes")), "over", "true or false"),
+    "winners out of range": (edit(lambda r: r.__setitem__("winners", [7])), "winners[0]", "a seat 0..3, found 7"),
+    "winners empty": (edit(lambda r: r.__setitem__("winners", [])), "winners", "1..4 seats"),
+    "total NaN": (edit(lambda r: r["totals"].__setitem__(2, float("nan"))), "totals[2]", "found NaN"),
+    "unknown top-level field": (edit(lambda r: r.__setitem__("cheat", 1)), "cheat", "unknown field"),
+    "unknown round field": (edit(lambda r: r["rounds"][0].__setitem__("bonus", 1)), "rounds[0].bonus",
+                            "unknown field"),
+    "record is a list": (lambda: [good_record()], "(top level)", "JSON object"),
+    "missing totals": (edit(lambda r: r.pop("totals")), "totals", "missing"),
+}
+
+
+@pytest.mark.parametrize("case", RECORD_CASES)
+def test_damaged_record_case_is_a_clear_error(tmp_path, case):
+    make, field, words = RECORD_CASES[case]
+    with pytest.raises(RecordError) as e:
+        validate(make(), source="game.json")
+    assert e.value.source == "game.json" and e.value.field == field, str(e.value)
+    assert words in str(e.value) and not getattr(e.value, "safety_net", False), str(e.value)
+
+
+BYTE_CASES = {
+    "truncated": (lambda b: b[: len(b) // 3], "(json)", "not valid JSON"),
+    "non-UTF-8 byte": (lambda b: b[:100] + b"\xc3\x28" + b[100:], "(encoding)", "byte offset 100"),
+    "byte-order mark": (lambda b: b"\xef\xbb\xbf" + b, "(encoding)", "byte-order mark"),
+    "10**5000 as seed": (lambda b: b.replace(b'"seed": 7', b'"seed": 1' + b"0" * 5000), "seed", "5001 digits"),
+    "NaN as seed": (lambda b: b.replace(b'"seed": 7', b'"seed": NaN'), "seed", "NaN"),
+    "1e400 as total": (lambda b: re.sub(rb'"totals": \[\s*\d+', b'"totals": [1e400', b), "totals[0]", "Infinity"),
+    "-0 as a card": (lambda b: re.sub(rb'"deal": \[\s*\d+', b'"deal": [-0', b, count=1), "rounds[0].deal",
+                     "unknown card 0"),
+    "100k-deep nesting": (lambda b: b.replace(b'"seed": 7', b'"seed": ' + b"[" * 100_000 + b"]" * 100_000),
+                          "(json)", "nested too deeply"),
+    "duplicated key": (lambda b: b.replace(b'"seed": 7', b'"seed": 7, "seed": 8'), "(json)", "appears twice"),
+    "empty file": (lambda b: b"", "(file)", "empty"),
+}
+
+
+@pytest.mark.parametrize("case", BYTE_CASES)
+def test_damaged_record_file_is_a_clear_error(tmp_path, case):
+    damage, field, words = BYTE_CASES[case]
+    path = tmp_path / "game.json"
+    path.write_bytes(damage(RECORDS["sixnimmt"].read_bytes()))
+    with pytest.raises(RecordError) as e:
+        load(path)
+    assert e.value.source == str(path) and e.value.field == field, str(e.value)
+    assert words in str(e.value), str(e.value)
+
+
+def test_a_folder_as_record(tmp_path):
+    with pytest.raises(RecordError) as e:
+        load(tmp_path)
+    assert e.value.field == "(file)" and "folder" in str(e.value)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mc:rollouts=5", "mc:rollouts=5,rollout=greedy", "random_row"])
+def test_known_agent_specs_are_accepted(spec):
+    r = good_record()
+    r["agents"][0] = spec
+    assert validate(r).is_over()
