@@ -113,20 +113,40 @@ def check_valid(record):
     assert list(states[-1].totals) == record["totals"]
 
 
-def fuzz_types(record, out, rng, extra):
-    """A wrong-typed value in every field path once, then ``extra`` more at random paths (in memory)."""
+def through_file(bad, tmp_path):
+    """The outcome of loading ``bad`` from a file: the RecordError's field, or None if it loads."""
+    path = tmp_path / "typed.json"
+    path.write_text(json.dumps(bad))
+    try:
+        load(path)
+    except RecordError as e:
+        assert e.source == str(path) and str(path) in str(e)
+        return e.field
+    return None
+
+
+def fuzz_types(record, out, rng, extra, tmp_path):
+    """A wrong-typed value in every field path once, then ``extra`` more at random paths.
+
+    Validated in memory; every fifth mutation that JSON can write is also saved to a file and
+    loaded, which must name the same field.
+    """
     paths = field_paths(record)
     plan = [(p, WRONG[k % len(WRONG)]) for k, p in enumerate(paths)]
     plan += [(rng.choice(paths), rng.choice(WRONG)) for _ in range(extra)]
-    for path, value in plan:
+    for k, (path, value) in enumerate(plan):
         bad = copy.deepcopy(record)
         set_path(bad, path, value)
         source = f"<mutation {path_text(path)}>"
         out.tried["wrong type"] += 1
+        via_file = k % 5 == 0 and value is not DEEP and not (isinstance(value, int) and value > 10**100)
         try:
             validate(bad, source=source)
         except RecordError as e:
             out.error(e, source)
+            if via_file:
+                out.tried["wrong type, also via a file"] += 1
+                assert through_file(bad, tmp_path) == e.field
             here = path_text(path)
             inside = e.field.startswith((here + "[", here + "."))  # a part of the new value
             if e.field not in ancestors(path) and not inside:
@@ -141,6 +161,9 @@ def fuzz_types(record, out, rng, extra):
         else:
             out.valid += 1
             check_valid(bad)
+            if via_file:
+                out.tried["wrong type, also via a file"] += 1
+                assert through_file(bad, tmp_path) is None
 
 
 def fuzz_bytes(data, out, rng, tmp_path, n):
@@ -186,8 +209,9 @@ def fuzz_results(tmp_path_factory):
         rng = random.Random(f"fuzz-{game}")
         record = json.loads(file.read_bytes())
         out = Outcomes()
-        fuzz_types(record, out, rng, extra=400)
-        fuzz_bytes(file.read_bytes(), out, rng, tmp_path_factory.mktemp(game), n=800)
+        folder = tmp_path_factory.mktemp(game)
+        fuzz_types(record, out, rng, extra=400, tmp_path=folder)
+        fuzz_bytes(file.read_bytes(), out, rng, folder, n=800)
         results[game] = out
     return results
 
@@ -195,12 +219,14 @@ def fuzz_results(tmp_path_factory):
 @pytest.mark.parametrize("game", RECORDS)
 def test_record_fuzzer_every_mutation_is_a_clear_error_or_a_valid_game(fuzz_results, game):
     out = fuzz_results[game]
-    total = sum(out.tried.values())
+    total = sum(n for how, n in out.tried.items() if how != "wrong type, also via a file")
     assert total >= 2000
     assert sum(out.errors.values()) + out.valid == total
     assert out.safety_net == 0, out.errors
     # every kind of damage was tried and most are refused
-    assert set(out.tried) == {"wrong type", "truncate", "non-utf8", "number", "nesting"}
+    assert set(out.tried) == {"wrong type", "wrong type, also via a file", "truncate", "non-utf8", "number",
+                              "nesting"}
+    assert out.tried["wrong type, also via a file"] >= 250
     assert out.errors["(encoding)"] > 0 and out.errors["(json)"] > 0
     assert out.errors["rounds[].deal[]"] > 0 and out.errors["rounds[].decisions[].card"] > 0
     assert out.valid < total * 0.05, out.valid
