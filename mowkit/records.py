@@ -29,7 +29,10 @@ type-checked before it is used, so a damaged file always ends in a ``RecordError
 ``seed`` an integer >= 0 or null (not a bool, a float, NaN or Infinity); ``agents`` null or one
 agent spec per seat (``name`` or ``name:key=value,...`` with a known agent name of the game);
 ``options`` plain JSON values only (null, true/false, numbers, text, lists of those); every
-decision an object with exactly the fields of its type.
+decision an object with exactly the fields of its type. A last safety net in :func:`replay` turns
+anything unexpected into a ``RecordError`` naming the field being checked at that moment (its
+``safety_net`` attribute is then True; the record fuzzer in ``tests/test_bad_files.py`` asserts
+that no damaged record needs it).
 
 ``save`` writes a temporary file ``.{name}.{pid}.{random}.tmp`` beside the target (the writer's
 process id inside), then renames it. A save killed half-way leaves that file behind; the next

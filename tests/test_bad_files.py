@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 import os
 import random
 import re
@@ -20,7 +19,6 @@ from pathlib import Path
 import pytest
 
 from mowkit import RecordError
-from mowkit.data import data_dir
 from mowkit.records import load, replay, save, validate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -761,3 +759,24 @@ def test_known_agent_specs_are_accepted(spec):
     r = good_record()
     r["agents"][0] = spec
     assert validate(r).is_over()
+
+
+def test_safety_net_names_the_field_being_checked(monkeypatch):
+    """An unexpected failure deep inside still becomes a RecordError naming where replay was."""
+    from mowkit.games.sixnimmt import SixNimmtState
+
+    calls = {"n": 0}
+    real = SixNimmtState.apply
+
+    def flaky(self, action):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise TypeError("something nobody expected")
+        return real(self, action)
+
+    monkeypatch.setattr(SixNimmtState, "apply", flaky)
+    with pytest.raises(RecordError) as e:
+        validate(good_record(), source="game.json")
+    assert e.value.safety_net is True
+    assert e.value.field == "rounds[0].decisions[4]"
+    assert "TypeError: something nobody expected" in str(e.value) and "game.json" in str(e.value)

@@ -116,3 +116,18 @@ def test_missing_column_is_named(tmp_path, monkeypatch):
     with pytest.raises(RecordError) as err:
         mow_cards()
     assert err.value.field == "flies"
+
+
+@pytest.mark.parametrize("name", ["green", "yellow"])
+def test_rule_composition_the_loader_checks_matches_rules_md(name):
+    from mowkit.mow_data import packet_composition
+
+    want = packet_composition(name)
+    assert sum(want.values()) == 48
+    assert sum(f * n for (_, _, f), n in want.items()) == 74
+    plain = Counter()
+    for (kind, number, _), n in want.items():
+        if kind == "plain":
+            plain[number] += n
+    assert plain == COPIES
+    assert Counter((c.kind, c.number, c.flies) for c in packet(name)) == want
