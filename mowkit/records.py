@@ -27,7 +27,8 @@ JSON nested too deeply or holding integers too long to read is refused, and ever
 type-checked before it is used, so a damaged file always ends in a ``RecordError`` (never a
 ``UnicodeDecodeError``, ``RecursionError`` or ``TypeError`` from deep inside). Field checks:
 ``seed`` an integer >= 0 or null (not a bool, a float, NaN or Infinity); ``agents`` null or one
-agent spec per seat (``name`` or ``name:key=value,...`` with a known agent name of the game);
+agent spec per seat (``name`` or ``name:key=value,...`` with a known agent name of the game, or
+``"human"`` for a seat a person played);
 ``options`` plain JSON values only (null, true/false, numbers, text, lists of those); every
 decision an object with exactly the fields of its type. A last safety net in :func:`replay` turns
 anything unexpected into a ``RecordError`` naming the field being checked at that moment (its
@@ -68,6 +69,8 @@ MAX_FILE_BYTES = 256 * 2**20
 # Agent names that built-in agents give themselves but that are not keys of agent_classes():
 # the sixnimmt RandomAgent(row="random") calls itself "random_row".
 INSTANCE_NAMES = {"sixnimmt": ("random_row",)}
+# Seat labels that are not agents: the Play widget records the person at the table as "human".
+SEAT_LABELS = ("human",)
 
 
 def to_record(state: Any, seed: int | None = None, agents: Sequence[str] | None = None) -> dict[str, Any]:
@@ -363,6 +366,8 @@ def agent_spec_problem(game: str, spec: Any) -> str | None:
         return f"an agent spec of {len(spec)} characters is too long"
     name, colon, rest = spec.partition(":")
     known = list(agent_classes(game)) + list(INSTANCE_NAMES.get(game, ()))
+    if spec in SEAT_LABELS:
+        return None
     if name.strip() not in known:
         return f"unknown agent {_show(name)}; the {game} agents are {', '.join(known)}"
     if colon:

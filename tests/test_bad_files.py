@@ -672,6 +672,7 @@ RECORD_CASES = {
     "junk agent name": (edit(lambda r: r["agents"].__setitem__(1, "rm -rf /")), "agents[1]", "unknown agent"),
     "agent of the other game": (edit(lambda r: r["agents"].__setitem__(0, "lowest_mow")), "agents[0]",
                                 "unknown agent"),
+    "human with options": (edit(lambda r: r["agents"].__setitem__(0, "human:x=1")), "agents[0]", "unknown agent"),
     "agent spec syntax": (edit(lambda r: r["agents"].__setitem__(0, "mc:rollouts")), "agents[0]", "name:key=value"),
     "agent as a number": (edit(lambda r: r["agents"].__setitem__(2, 3)), "agents[2]", "found 3"),
     "agents for 3 seats": (edit(lambda r: r["agents"].pop()), "agents", "list of 4"),
@@ -754,7 +755,8 @@ def test_a_folder_as_record(tmp_path):
     assert e.value.field == "(file)" and "folder" in str(e.value)
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", "mc:rollouts=5", "mc:rollouts=5,rollout=greedy", "random_row"])
+@pytest.mark.parametrize("spec", ["random", "greedy", "mc:rollouts=5", "mc:rollouts=5,rollout=greedy", "random_row",
+                                  "human"])
 def test_known_agent_specs_are_accepted(spec):
     r = good_record()
     r["agents"][0] = spec
