@@ -429,6 +429,10 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
     except RecordError:
         raise
     except Exception as e:  # noqa: BLE001 - the last safety net: never a traceback from deep inside
+        from mowkit.data import CUSTOM_ENV
+
+        if isinstance(e, OptionError) and e.option == CUSTOM_ENV:
+            raise  # a wrong MOWKIT_CUSTOM_CARDS switch is the environment's error, not the record's
         err = RecordError(source, where[0], f"could not be checked ({_brief(e)})")
         err.safety_net = True  # type: ignore[attr-defined]
         raise err from None
@@ -468,9 +472,15 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
         if problem:
             raise fail(f"options.{k}", problem)
     where[0] = "options"
+    from mowkit.data import CUSTOM_ENV
+
     try:
         game = load_game(name, **options)
+    except RecordError:
+        raise  # a damaged card table: its own file and field, not this record's
     except OptionError as e:
+        if e.option == CUSTOM_ENV:
+            raise  # the environment's switch, not this record's
         raise fail(f"options.{e.option}", str(e)) from None
     except (KeyError, TypeError, ValueError) as e:
         raise fail("options", _brief(e)) from None

@@ -782,3 +782,16 @@ def test_safety_net_names_the_field_being_checked(monkeypatch):
     assert e.value.safety_net is True
     assert e.value.field == "rounds[0].decisions[4]"
     assert "TypeError: something nobody expected" in str(e.value) and "game.json" in str(e.value)
+
+
+def test_a_bad_card_table_is_named_not_blamed_on_the_record(tmp_path, monkeypatch):
+    path = write_tables(tmp_path, "sixnimmt_cards.csv", SIXNIMMT_TABLES["170 heads (card 2 with 0)"][0])
+    monkeypatch.setenv("MOWKIT_DATA", str(tmp_path))
+    monkeypatch.delenv("MOWKIT_CUSTOM_CARDS", raising=False)
+    expect_refused(lambda: load(RECORDS["sixnimmt"]), path, "line 3, heads", "gives 1")
+    monkeypatch.setenv("MOWKIT_CUSTOM_CARDS", "maybe")
+    from mowkit.core import OptionError
+
+    with pytest.raises(OptionError) as e:
+        load(RECORDS["mow"])
+    assert e.value.option == "MOWKIT_CUSTOM_CARDS"
