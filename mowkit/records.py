@@ -356,26 +356,38 @@ def _plain_problem(v: Any) -> str | None:
     return scalar(v)
 
 
+_LABEL = re.compile(r"[\w .\-+#()]+(:[\w]+=[\w .\-+]*(,[\w]+=[\w .\-+]*)*)?")
+
+
 def agent_spec_problem(game: str, spec: Any) -> str | None:
-    """Why ``spec`` is not an agent spec of ``game`` (``name`` or ``name:key=value,...``), or None."""
+    """Why ``spec`` is not a seat label of ``game``, or None.
+
+    A seat label is the spec of a built-in agent (``name`` or ``name:key=value,...``, checked
+    against ``agent_classes(game)``) or the name of a user's own agent (``play_game`` records
+    ``agent.name``): letters, digits, spaces and ``. _ - + # ( )``, optionally with
+    ``:key=value,...``. Junk (numbers, lists, control characters, overlong text) is refused.
+    """
     from mowkit.agents import agent_classes
 
     if not isinstance(spec, str):
         return f"must be an agent name (text), found {_show(spec)}"
     if len(spec) > MAX_TEXT:
         return f"an agent spec of {len(spec)} characters is too long"
-    name, colon, rest = spec.partition(":")
-    known = list(agent_classes(game)) + list(INSTANCE_NAMES.get(game, ()))
     if spec in SEAT_LABELS:
         return None
-    if name.strip() not in known:
-        return f"unknown agent {_show(name)}; the {game} agents are {', '.join(known)}"
-    if colon:
-        for part in rest.split(","):
-            key, eq, _ = part.partition("=")
-            if not eq or not key.strip().isidentifier():
-                return f"{_show(spec)} is not of the form name:key=value,key=value"
-    return None
+    name, colon, rest = spec.partition(":")
+    known = list(agent_classes(game)) + list(INSTANCE_NAMES.get(game, ()))
+    if name.strip() in known:
+        if colon:
+            for part in rest.split(","):
+                key, eq, _ = part.partition("=")
+                if not eq or not key.strip().isidentifier():
+                    return f"{_show(spec)} is not of the form name:key=value,key=value"
+        return None
+    if not _LABEL.fullmatch(spec):
+        return (f"{_show(spec)} is not an agent name: letters, digits, spaces and . _ - + # ( ), "
+                "optionally followed by :key=value,...")
+    return None  # the name of a user's own agent
 
 
 def _decision_types(game: str) -> dict[str, list[tuple[str, Any]]]:

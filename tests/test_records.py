@@ -162,3 +162,18 @@ def test_cli_replay_damaged_file_is_a_clear_error(tmp_path, record):
     assert out.returncode == 2
     assert "Traceback" not in out.stderr
     assert str(path) in out.stderr and "rounds[1].deal" in out.stderr and "dealt twice" in out.stderr
+
+
+def test_record_of_a_users_own_agent_loads(tmp_path):
+    """play_game records a user's agent by its name; such a record loads (junk names do not)."""
+
+    class MyBot:
+        name = "my bot (v2)"
+
+        def act(self, observation, legal_actions, rng):
+            return legal_actions[-1]
+
+    game = load_game("sixnimmt", players=3, max_rounds=1)
+    record = play_game(game, [MyBot(), "random", "lowest"], seed=3)
+    assert record["agents"][0] == "my bot (v2)"
+    assert load(save(record, tmp_path / "bot.json"))["agents"] == record["agents"]
