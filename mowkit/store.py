@@ -238,12 +238,19 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
 
 
 def save_table(df: pd.DataFrame, path: str | os.PathLike[str], provenance: dict[str, Any]) -> Path:
-    """Write one results table as Parquet with its provenance and checksums, atomically."""
+    """Write one results table as Parquet with its provenance and checksums, atomically.
+
+    When the provenance names a ``game`` (``"sixnimmt"`` / ``"mow"``) and no ``card_fingerprint``,
+    the fingerprint of that game's card table is added.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     from mowkit import __version__
 
-    _write_parquet(df, path, {"mowkit": __version__, **provenance})
+    provenance = {"mowkit": __version__, **provenance}
+    if provenance.get("game") in ("sixnimmt", "mow") and "card_fingerprint" not in provenance:
+        provenance["card_fingerprint"] = card_fingerprint(provenance["game"])
+    _write_parquet(df, path, provenance)
     return path
 
 
@@ -308,7 +315,7 @@ def _check_rows(path: str, prov: dict[str, Any], table: Any, columns: Sequence[s
 
 def _to_pandas(table: Any) -> pd.DataFrame:
     """The DataFrame of an Arrow table from its data alone (pandas' metadata in the file ignored)."""
-    return table.replace_schema_metadata(None).to_pandas()
+    return table.replace_schema_metadata(None).to_pandas(split_blocks=True)
 
 
 def read_verified(path: str | os.PathLike[str], columns: Sequence[str] | None = None,

@@ -314,6 +314,17 @@ def test_shipped_tables_without_checksums_still_load():
     pd.testing.assert_frame_equal(df, pd.read_parquet(path))
 
 
+def test_a_saved_table_is_verified_and_fingerprints_its_cards(source, tmp_path):
+    path = save_table(source[1], tmp_path / "t.parquet", {"script": "test", "game": "sixnimmt"})
+    prov = load_table(path).attrs["provenance"]
+    assert prov["card_fingerprint"] == read_provenance(chunk(source[0], 0))["card_fingerprint"]
+    assert "sha256" not in prov and "sha256" in read_provenance(path)  # checksums stay in the file
+    rewrite(path, change_table=lambda t: t.drop_columns(["seed"]))
+    with pytest.raises(RecordError) as e:
+        load_table(path)
+    assert e.value.source == str(path) and e.value.field == "metadata.mowkit.columns"
+
+
 def test_a_stale_temporary_file_is_removed_on_the_next_run(source, tmp_path):
     folder = copy_of(source, tmp_path)
     stale = folder / ".chunk-00001.parquet.abc123.tmp"
