@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -180,94 +179,28 @@ def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- chunk store
+# The Parquet store lives in mowkit.store; its names stay importable from here.
 
-
-def _provenance(game: Any, agents: Sequence[str], seed: int, n_games: int, unit: str,
-                paired: bool, rotate: bool, chunk_games: int, backend: str) -> dict[str, Any]:
-    from mowkit import __version__
-
-    return {
-        "mowkit": __version__, "game": game.name, "options": game.options, "agents": list(agents),
-        "seed": seed, "n_games": n_games, "unit": unit, "paired": paired, "rotate": rotate,
-        "chunk_games": chunk_games, "backend": backend,
-    }
-
-
-def _write_chunk(df: pd.DataFrame, path: Path, provenance: dict[str, Any], games: Sequence[int]) -> None:
-    _write_parquet(df, path, {**provenance, "games": [int(games[0]), int(games[-1]) + 1]})
-
-
-def _write_parquet(df: pd.DataFrame, path: Path, provenance: dict[str, Any]) -> None:
-    """Parquet with the provenance in the schema metadata; temporary file, then rename."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    table = pa.Table.from_pandas(df, preserve_index=False)
-    meta = dict(table.schema.metadata or {})
-    meta[b"mowkit"] = json.dumps(provenance).encode()
-    table = table.replace_schema_metadata(meta)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)
-    try:
-        pq.write_table(table, tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def read_provenance(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The provenance stored in a result chunk (errors name the file and the field)."""
-    import pyarrow.parquet as pq
-
-    try:
-        meta = pq.read_schema(path).metadata or {}
-    except Exception as e:  # pyarrow raises several types for damaged files
-        raise RecordError(str(path), "(parquet)", f"not a readable Parquet file: {e}") from None
-    if b"mowkit" not in meta:
-        raise RecordError(str(path), "metadata.mowkit", "no mowkit provenance in this file")
-    try:
-        return json.loads(meta[b"mowkit"])
-    except json.JSONDecodeError:
-        raise RecordError(str(path), "metadata.mowkit", "provenance is not valid JSON") from None
-
-
-def save_table(df: pd.DataFrame, path: str | os.PathLike[str], provenance: dict[str, Any]) -> Path:
-    """Write one results table as Parquet with its provenance, atomically."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    from mowkit import __version__
-
-    _write_parquet(df, path, {"mowkit": __version__, **provenance})
-    return path
-
-
-def load_table(path: str | os.PathLike[str]) -> pd.DataFrame:
-    """A results table saved by :func:`save_table` (shipped ones live in ``data/results/``).
-
-    Its provenance is in ``df.attrs["provenance"]``; errors name the file and the field.
-    """
-    prov = read_provenance(path)
-    df = pd.read_parquet(path)
-    df.attrs["provenance"] = prov
-    return df
-
-
-def read_results(folder: str | os.PathLike[str]) -> pd.DataFrame:
-    """All chunks of a tournament folder as one table, ordered by game, round and seat."""
-    files = sorted(Path(folder).glob("chunk-*.parquet"))
-    if not files:
-        raise RecordError(str(folder), "(folder)", "no chunk-*.parquet files")
-    frames = []
-    for f in files:
-        read_provenance(f)
-        frames.append(pd.read_parquet(f))
-    return pd.concat(frames, ignore_index=True).sort_values(["game", "round", "seat"], ignore_index=True)
-
+from mowkit.store import (  # noqa: E402,F401  (re-exported)
+    MAX_CHUNK_GAMES,
+    ResultsFolder,
+    _write_chunk,
+    _write_parquet,
+    chunk_path,
+    default_chunk_games,
+    expected_chunks,
+    iter_results,
+    load_table,
+    open_results,
+    read_provenance,
+    read_results,
+    read_verified,
+    remove_stale_temporaries,
+    run_provenance,
+    save_table,
+)
+from mowkit.store import differing_fields as _differing_fields  # noqa: E402
+from mowkit.store import tournament_provenance as _provenance  # noqa: E402,F401
 
 # --------------------------------------------------------------------------- tournament
 
@@ -287,9 +220,15 @@ def tournament(
     chunk_games: int | None = None,
     progress: bool | Callable[[int, int], None] = True,
     backend: str = "auto",
+    collect: bool = True,
     **options: Any,
-) -> pd.DataFrame:
+) -> Any:
     """Play ``n_games`` seeded games of ``game`` between ``agents`` (one per seat).
+
+    Returns the tidy table (a DataFrame, one row per player per round), or with ``collect=False``
+    a :class:`mowkit.store.ResultsFolder`: a light handle on the ``out`` folder (path, provenance,
+    chunk and row counts; ``.read()``, ``.iter()``, ``.per_game()``, ``.dask()``), the rows staying on
+    disk only.
 
     Args:
         game: a game name (``"sixnimmt"``, ``"mow"``; then ``**options`` are its options) or a game.
@@ -300,15 +239,22 @@ def tournament(
         paired: replay every deal with the agents rotated through the seats.
         rotate: rotate the agents through the seats (else agent ``s`` always sits in seat ``s``).
         n_jobs: local processes; ``client``: a ``dask.distributed.Client`` (wins over n_jobs).
-        out: a folder for Parquet chunks with provenance; reruns resume from it.
-        chunk_games: games per chunk (default: about 20 chunks, at least 1 game each).
+        out: a folder for Parquet chunks with provenance and checksums (see :mod:`mowkit.store`);
+            reruns resume from it, after verifying every finished chunk.
+        chunk_games: games per chunk, an integer >= 1 (default: about 20 chunks, at least 1 and at
+            most ``MAX_CHUNK_GAMES`` = 50,000 games each, so one chunk's table stays bounded).
         progress: a tqdm bar (``tqdm.auto``), False, or a callback ``(done, total)``.
         backend: ``"engine"`` (the rule engine and the agents), ``"kernel"`` (the compiled kernels:
             6 nimmt! random, lowest, highest, greedy; Mow random, greedy, heuristic; default agent
             options only) or ``"auto"`` (the kernel when every agent has one). The backend used is in ``df.attrs["backend"]``, in the
             provenance and in the progress bar's label. Deterministic agents give the same
             table on both; random agents draw from different streams (same distribution).
+        collect: True: return the whole table. False (needs ``out``): stream each chunk to disk as
+            it finishes and keep none, so memory holds about one chunk (per worker) whatever
+            ``n_games``; returns the folder handle.
     """
+    import itertools
+
     from mowkit.simulate import resolve_game
 
     game = resolve_game(game, **options)
@@ -316,6 +262,18 @@ def tournament(
     check_int("n_games", n_games, 1)
     check_int("seed", seed, 0)
     check_int("n_jobs", n_jobs, 1)
+    n_games, seed, n_jobs = int(n_games), int(seed), int(n_jobs)
+    for name, flag in (("paired", paired), ("rotate", rotate), ("collect", collect)):
+        if not isinstance(flag, (bool, np.bool_)):
+            raise OptionError(name, flag, "True or False")
+    paired, rotate, collect = bool(paired), bool(rotate), bool(collect)
+    if chunk_games is not None:
+        chunk_games = check_int("chunk_games", chunk_games, 1)
+    if out is not None and not isinstance(out, (str, os.PathLike)):
+        raise OptionError("out", out, "a folder path (str or pathlib.Path), or None")
+    if not collect and out is None:
+        raise OptionError("collect", collect, "True, or False together with out=FOLDER (the chunks "
+                          "are streamed to that folder instead of being kept in memory)")
     agents = [a if isinstance(a, str) else getattr(a, "name", a) for a in agents]
     if len(agents) != game.num_players:
         raise OptionError("agents", list(agents), f"one agent per seat ({game.num_players})")
@@ -335,55 +293,96 @@ def tournament(
                           "6 nimmt! (not logic) with random, lowest, highest, greedy agents and Mow with "
                           "random, greedy, heuristic farmers")
     backend = "kernel" if (backend == "kernel" or (backend == "auto" and can)) else "engine"
-    chunk_games = chunk_games or max(1, -(-n_games // 20))
-    check_int("chunk_games", chunk_games, 1)
-    chunks = [list(range(s, min(s + chunk_games, n_games))) for s in range(0, n_games, chunk_games)]
+    if chunk_games is None:
+        chunk_games = default_chunk_games(n_games)
+    chunks = expected_chunks(n_games, chunk_games)
     prov = _provenance(game, agents, seed, n_games, unit, paired, rotate, chunk_games, backend)
     folder = Path(out) if out is not None else None
-    done: dict[int, pd.DataFrame] = {}
+    done: dict[int, pd.DataFrame | None] = {}
+    rows = 0
     if folder is not None:
+        if folder.exists() and not folder.is_dir():
+            raise OptionError("out", str(out), "a folder (this path is a file)")
         folder.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(folder)
+        names = {chunk_path(folder, i).name for i in range(len(chunks))}
+        for f in sorted(folder.glob("chunk-*.parquet")):
+            if f.name not in names:  # a chunk that is no part of this run's layout
+                found = run_provenance(read_provenance(f))
+                diff = _differing_fields(prov, found)
+                raise RecordError(str(f), "metadata.mowkit." + (diff[0] if diff else "games"),
+                                  f"not a chunk of this run (differs in {diff or ['games']}); "
+                                  "use another folder or remove it")
         for i in range(len(chunks)):
-            path = folder / f"chunk-{i:05d}.parquet"
+            path = chunk_path(folder, i)
             if path.exists():
                 found = read_provenance(path)
-                found_games = found.pop("games", None)
-                if found != prov or found_games != [chunks[i][0], chunks[i][-1] + 1]:
-                    diff = sorted(k for k in prov if found.get(k) != prov[k])
+                found_games = found.get("games")
+                diff = _differing_fields(prov, run_provenance(found))
+                if diff or found_games != [chunks[i][0], chunks[i][-1] + 1]:
                     raise RecordError(str(path), "metadata.mowkit." + (diff[0] if diff else "games"),
                                       f"belongs to another run (differs in {diff or ['games']}); "
                                       "use another folder or remove it")
-                done[i] = pd.read_parquet(path)
+                df, found = read_verified(path)  # checksums: refuse a damaged or edited chunk
+                rows += int(found["rows"])
+                done[i] = df if collect else None
+                del df
     todo = [i for i in range(len(chunks)) if i not in done]
     args = (game.name, game.options, agents, seed)
     bar = _progress(progress, n_games, sum(len(chunks[i]) for i in done), f"tournament ({backend})")
 
     def finish(i: int, df: pd.DataFrame) -> None:
+        nonlocal rows
         if folder is not None:
-            _write_chunk(df, folder / f"chunk-{i:05d}.parquet", prov, chunks[i])
-        done[i] = df
+            _write_chunk(df, chunk_path(folder, i), prov, chunks[i])
+        rows += len(df)
+        done[i] = df if collect else None
         bar(len(chunks[i]))
 
+    pending = iter(todo)
     if client is not None:
         from distributed import as_completed
 
-        futures = {client.submit(run_chunk, *args, chunks[i], paired, rotate, backend, pure=False): i
-                   for i in todo}
-        for fut in as_completed(futures):
-            finish(futures[fut], fut.result())
+        try:  # a few chunks in flight per worker thread, so results do not pile up in memory
+            window = max(2, 2 * sum(client.nthreads().values()))
+        except Exception:
+            window = 4
+        futures: dict[Any, int] = {}
+
+        def submit(i: int) -> Any:
+            fut = client.submit(run_chunk, *args, chunks[i], paired, rotate, backend, pure=False)
+            futures[fut] = i
+            return fut
+
+        queue = as_completed([submit(i) for i in itertools.islice(pending, window)])
+        for fut in queue:
+            i = futures.pop(fut)
+            finish(i, fut.result())
+            fut.release()
+            nxt = next(pending, None)
+            if nxt is not None:
+                queue.add(submit(nxt))
     elif n_jobs > 1 and len(todo) > 1:
         import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures import as_completed as cf_completed
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
         with ProcessPoolExecutor(max_workers=n_jobs, mp_context=mp.get_context("spawn")) as pool:
-            futs = {pool.submit(run_chunk, *args, chunks[i], paired, rotate, backend): i for i in todo}
-            for fut in cf_completed(futs):
-                finish(futs[fut], fut.result())
+            running = {pool.submit(run_chunk, *args, chunks[i], paired, rotate, backend): i
+                       for i in itertools.islice(pending, 2 * n_jobs)}
+            while running:
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    finish(running.pop(fut), fut.result())
+                    nxt = next(pending, None)
+                    if nxt is not None:
+                        running[pool.submit(run_chunk, *args, chunks[nxt], paired, rotate, backend)] = nxt
     else:
-        for i in todo:
+        for i in pending:
             finish(i, run_chunk(*args, chunks[i], paired, rotate, backend))
     bar(None)
+    if not collect:
+        assert folder is not None
+        return ResultsFolder(folder, prov, len(chunks), rows)
     df = pd.concat([done[i] for i in sorted(done)], ignore_index=True)
     df.attrs["provenance"] = prov
     df.attrs["backend"] = backend

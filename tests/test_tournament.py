@@ -120,6 +120,29 @@ def test_bad_arguments_name_the_option():
         (dict(n_games=0), "n_games"),
         (dict(unit="turn"), "unit"),
         (dict(n_jobs=0), "n_jobs"),
+        # chunk_games=0 used to mean the default silently; wrong types are refused as well
+        (dict(chunk_games=0), "chunk_games"),
+        (dict(chunk_games=-2), "chunk_games"),
+        (dict(chunk_games=1.5), "chunk_games"),
+        (dict(chunk_games=2.0), "chunk_games"),
+        (dict(chunk_games=True), "chunk_games"),
+        (dict(chunk_games="2"), "chunk_games"),
+        (dict(n_games=3.0), "n_games"),
+        (dict(n_games=True), "n_games"),
+        (dict(n_games="3"), "n_games"),
+        (dict(n_games=None), "n_games"),
+        (dict(n_games=-3), "n_games"),
+        (dict(seed=-1), "seed"),
+        (dict(seed=1.5), "seed"),
+        (dict(seed=True), "seed"),
+        (dict(seed="1"), "seed"),
+        (dict(seed=None), "seed"),
+        (dict(n_jobs=2.0), "n_jobs"),
+        (dict(paired=1), "paired"),
+        (dict(rotate="no"), "rotate"),
+        (dict(collect="no"), "collect"),
+        (dict(collect=False), "collect"),  # streaming needs a folder
+        (dict(out=3), "out"),
     ]
     for change, option in cases:
         kw = dict(agents=AGENTS, n_games=3, seed=1)
@@ -128,6 +151,14 @@ def test_bad_arguments_name_the_option():
             tournament("sixnimmt", kw.pop("agents"), kw.pop("n_games"), kw.pop("seed"), players=3,
                        progress=False, **kw)
         assert e.value.option == option
+
+
+def test_numpy_integers_are_accepted_as_counts():
+    a = tournament("sixnimmt", AGENTS, np.int64(3), np.int32(1), players=3, progress=False,
+                   chunk_games=np.int16(2), backend="engine")
+    b = tournament("sixnimmt", AGENTS, 3, 1, players=3, progress=False, chunk_games=2, backend="engine")
+    pd.testing.assert_frame_equal(a, b)
+    assert type(a.attrs["provenance"]["seed"]) is int and a.attrs["provenance"]["chunk_games"] == 2
 
 
 def test_single_rounds():
