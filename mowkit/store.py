@@ -145,7 +145,9 @@ def card_fingerprint(game_name: str) -> dict[str, Any]:
         from mowkit.mow_data import mow_cards
 
         out["mow_cards"] = _sha256(_canonical([list(c) for c in mow_cards()]))
-    out["custom_cards"] = os.environ.get("MOWKIT_CUSTOM_CARDS") == "1"
+    from mowkit.data import custom_cards
+
+    out["custom_cards"] = custom_cards()
     return out
 
 
