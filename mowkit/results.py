@@ -8,15 +8,23 @@ Input: the tidy table of :func:`mowkit.tournament.tournament` (one row per playe
   (``win_rate``). ``win_share`` counts a win shared by k players as 1/k, so the shares of all
   seats of a game add up to 1.
 
+:func:`summary` per agent, :func:`seat_summary` per seat, :func:`strength_table` per round-robin
+pairing, :func:`paired_difference` for "agent A minus agent B".
+
 **Where the intervals come from** (``method="deals"``, the default). With paired deals and seat
 rotation one deal is played n times (once per rotation): those n games share the cards, so they
 are not independent of each other, and an interval that counts them as n independent games can
-be far too narrow (with identical agents it was too narrow by sqrt(n)). The deal (column ``deal``)
-is the unit of independence, so every interval is a 95 % percentile bootstrap over deals: the
-deals are resampled with replacement (``n_boot`` times, 2,000 by default, seeded by ``seed`` so
-the same table always gives the same interval) and the statistic is recomputed over all games of
-the resampled deals. :func:`paired_difference` gives the interval of "A minus B" from the
-per-deal differences, which is what the pairing is for: the luck of the cards cancels in it.
+be far too narrow (for n identical copies of one game, which identical agents used to play, by a
+factor sqrt(n)). The deal (column ``deal``)
+is the unit of independence, so every interval is a 95 % bootstrap over deals: the deals are
+resampled with replacement (``n_boot`` times, 2,000 by default, seeded by ``seed`` so the same
+table always gives the same interval), the statistic is recomputed over all games of the
+resampled deals, and the interval is read off the percentiles of these recomputed values
+(expanded a little for few deals, see :func:`expanded_tail`; 2.5 % and 97.5 % for many). It is
+vectorised (per-deal sums first, resample weights in bounded chunks): a table of 100,000 games
+in 25,000 deals takes about a second. :func:`paired_difference` gives the interval of "A minus
+B" from the per-deal differences, which is what the pairing is for: the luck of the cards
+cancels in it.
 A table without a ``deal`` column, or one where every deal is played once, has games as the unit;
 the method text says so. With no win at all (or only wins) a bootstrap interval is a single
 point; the Wilson interval of ``method="games"`` is then the better guide.
@@ -32,8 +40,8 @@ from __future__ import annotations
 
 import math
 import warnings
-from statistics import NormalDist
 from collections.abc import Sequence
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -114,6 +122,8 @@ def bootstrap_means(units: np.ndarray, groups: np.ndarray, values: np.ndarray, *
         ``(lo, hi)``, each of shape ``(G, k)`` (NaN where a group has no rows).
     """
     check_int("n_boot", n_boot, 1)
+    if not 0 < level < 1:
+        raise OptionError("level", level, "a coverage between 0 and 1, such as 0.95")
     units = np.asarray(units, dtype=np.int64)
     groups = np.asarray(groups, dtype=np.int64)
     vals = np.asarray(values, dtype=np.float64)
