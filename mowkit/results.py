@@ -145,9 +145,10 @@ def bootstrap_means(units: np.ndarray, groups: np.ndarray, values: np.ndarray, *
     chunk = max(1, min(n_boot, _CELLS // n_units))
     for start in range(0, n_boot, chunk):
         c = min(chunk, n_boot - start)
-        draws = rng.integers(n_units, size=(c, n_units))
-        draws += (np.arange(c) * n_units)[:, None]
-        w = np.bincount(draws.ravel(), minlength=c * n_units).reshape(c, n_units).astype(np.float64)
+        draws = rng.integers(n_units, size=(c, n_units), dtype=np.int32 if n_units < 2**31 else np.int64)
+        w = np.empty((c, n_units))
+        for i in range(c):  # a row at a time stays in the cache
+            w[i] = np.bincount(draws[i], minlength=n_units)
         num = (w @ sums).reshape(c, n_groups, k)
         den = w @ counts
         with np.errstate(invalid="ignore", divide="ignore"):
