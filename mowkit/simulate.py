@@ -1,4 +1,10 @@
-"""Playing games with agents: one seeded game to a record, or many to tidy tables."""
+"""Playing games with agents: one seeded game to a record, or many to tidy tables.
+
+A game's randomness has one root, its seed: the deals come from :func:`deal_rng` (unchanged,
+the kernels and the shipped records depend on it) and each agent from :func:`agent_rng`, a
+one-way derivation from which the deal cannot be rebuilt. :func:`play_state` does not trust the
+agents (private game copies, its own legal list).
+"""
 
 from __future__ import annotations
 
@@ -85,9 +91,13 @@ def play_state(game: Any, agents: Sequence[str | Agent], seed: int | None = None
     same game in any process (``seed=None``: fresh entropy, drawn once, roots both).
 
     Agents are not trusted: each gets a fresh copy of the legal list and an observation whose
-    ``game`` is its own deep copy of the game (made once per seat per game), and the action it
-    returns is looked up in the engine's own legal list (anything else is an
-    :class:`~mowkit.core.IllegalActionError` naming the agent and the seat).
+    ``game`` is its own deep copy of the game (made once per seat per game, see
+    :func:`private_copies`), and the action it returns is looked up (same type, equal value) in
+    the engine's own legal list; the engine applies its own action object, and the rules check it
+    again (an action object the agent changed in place is refused there). Anything else is an
+    :class:`~mowkit.core.IllegalActionError` naming the agent and the seat. (Python cannot sandbox code in the same process: an agent that imports the
+    engine's modules or inspects the call stack can still reach the state. These guards stop
+    accidents and casual cheating, and make every honest agent's view the same.)
 
     Args:
         game: a game object or name.
@@ -109,11 +119,16 @@ def play_state(game: Any, agents: Sequence[str | Agent], seed: int | None = None
     state = game.new_state(rng=deal_rng(root))
     while not state.is_over():
         p = state.pending_players()[0]
-        legal = list(state.legal_actions(p))
+        legal = state.legal_actions(p)
         obs = state.observation(p)
         object.__setattr__(obs, "game", views[p])
         action = players[p].act(obs, list(legal), agent_rngs[p])
-        state.apply(_own_action(legal, action, players[p], p))
+        own = _own_action(legal, action, players[p], p)
+        try:
+            state.apply(own)
+        except IllegalActionError as e:  # an action object the agent changed in place
+            raise IllegalActionError("agent", f"agent {_name(players[p])!r} in seat {p} chose {action!r}, "
+                                     f"refused by the rules: {e}") from None
     return state
 
 
@@ -132,6 +147,12 @@ def private_copies(game: Any, n: int) -> list[Any]:
 
 def _own_action(legal: list[Any], action: Any, agent: Any, seat: int) -> Any:
     """The engine's own legal action equal to ``action`` (same type), or IllegalActionError."""
+    try:
+        i = legal.index(action)  # fast path: identity first, in C
+        if legal[i] is action:
+            return legal[i]
+    except Exception:  # not found, or a comparison that fails
+        pass
     for a in legal:
         try:
             same = type(a) is type(action) and bool(a == action)
@@ -139,10 +160,13 @@ def _own_action(legal: list[Any], action: Any, agent: Any, seat: int) -> Any:
             same = False
         if same:
             return a
-    name = getattr(agent, "name", type(agent).__name__)
     raise IllegalActionError(
-        "agent", f"agent {name!r} in seat {seat} chose {action!r}, not a legal action"
+        "agent", f"agent {_name(agent)!r} in seat {seat} chose {action!r}, not a legal action"
     )
+
+
+def _name(agent: Any) -> str:
+    return str(getattr(agent, "name", type(agent).__name__))
 
 
 def random_rounds(game: Any, rounds: int, seed: int) -> list[list[int]]:

@@ -222,3 +222,21 @@ def test_identical_agents_in_rotated_paired_deals_are_not_identical_copies():
         rows = one[one["rotation"] == r]
         want = ps(game, ["random"] * 4, seed=seed, agent_streams=[(s + r) % 4 for s in range(4)]).round_scores
         assert rows.pivot(index="round", columns="seat", values="penalty").to_numpy().tolist() == want
+
+
+class ActionVandal:
+    """Rewrites the card of a legal action it was given into one it does not hold, returns it."""
+
+    name = "action vandal"
+
+    def act(self, observation, legal_actions, rng):
+        a = legal_actions[0]
+        missing = next(c for c in observation.game.deck if c not in observation.hand)
+        object.__setattr__(a, "card", missing)
+        return a
+
+
+def test_an_agent_that_rewrites_a_legal_action_object_is_refused():
+    with pytest.raises(IllegalActionError) as e:
+        play_state(load_game("sixnimmt", players=2), [ActionVandal(), "random"], seed=4)
+    assert e.value.rule == "agent" and "'action vandal'" in str(e.value) and "seat 0" in str(e.value)
