@@ -1,14 +1,23 @@
-"""Playing games with agents: one seeded game to a record, or many to tidy tables."""
+"""Playing games with agents: one seeded game to a record, or many to tidy tables.
+
+A game's randomness has one root, its seed: the deals come from :func:`deal_rng` (unchanged,
+the kernels and the shipped records depend on it) and each agent from :func:`agent_rng`, a
+one-way derivation from which the deal cannot be rebuilt. :func:`play_state` does not trust the
+agents (private game copies, its own legal list).
+"""
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import pickle
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from mowkit.agents import make_agent
-from mowkit.core import Agent, IllegalActionError, OptionError, spawn_rngs
+from mowkit.core import Agent, IllegalActionError, OptionError, check_int
 from mowkit.records import to_record
 
 
@@ -23,28 +32,141 @@ def resolve_game(game: Any, **options: Any) -> Any:
     return game
 
 
-def play_state(game: Any, agents: Sequence[str | Agent], seed: int | None = None) -> Any:
+AGENT_STREAM_TAG = "mowkit-agent/1"
+"""The label hashed into every agent generator (change it and every agent's draws change)."""
+
+
+def game_root(seed: int | None) -> int:
+    """The root of a game's randomness: ``seed`` itself, or fresh entropy drawn once for ``seed=None``."""
+    if seed is None:
+        return int(np.random.SeedSequence().entropy)
+    return check_int("seed", seed, 0)
+
+
+def deal_rng(root: int) -> np.random.Generator:
+    """The deal stream of a game with root ``root`` (stream 0 of ``spawn_rngs(root, n + 1)``).
+
+    The kernels and the shipped records depend on it: it must never change.
+    """
+    return np.random.default_rng(np.random.SeedSequence(root).spawn(1)[0])
+
+
+def agent_rng(seed: int, stream: int) -> np.random.Generator:
+    """The generator of agent stream ``stream`` in a game with root ``seed``, derived one way.
+
+    Its entropy is the 128-bit BLAKE2b digest of ``"mowkit-agent/1|{seed}|{stream}"``; nothing
+    reachable on the generator (``bit_generator.seed_seq.entropy``, ``spawn_key``, ``state``)
+    leads back to the seed, so an agent cannot rebuild the deal stream (:func:`deal_rng`) from it.
+    The same ``(seed, stream)`` gives the same generator in any process. (A digest cannot hide a
+    seed from someone who guesses it: a small hand-typed seed such as 42 can be found by trying
+    seeds one by one; tournament seeds (:func:`mowkit.tournament.game_seed`, 63 bits) and
+    ``seed=None`` (128 bits of fresh entropy) cannot.)
+    """
+    root = check_int("seed", seed, 0)
+    stream = check_int("stream", stream, 0)
+    digest = hashlib.blake2b(f"{AGENT_STREAM_TAG}|{root}|{stream}".encode(), digest_size=16).digest()
+    return np.random.default_rng(np.random.SeedSequence(int.from_bytes(digest, "big")))
+
+
+def _agent_streams(agent_streams: Sequence[int] | None, n: int) -> list[int]:
+    if agent_streams is None:
+        return list(range(n))
+    allowed = f"{n} different integers >= 0, one per seat"
+    if isinstance(agent_streams, (str, bytes)) or not isinstance(agent_streams, Sequence):
+        raise OptionError("agent_streams", agent_streams, allowed)
+    streams = list(agent_streams)
+    if len(streams) != n or len(set(streams)) != n:
+        raise OptionError("agent_streams", streams, allowed)
+    for s in streams:
+        check_int("agent_streams", s, 0)
+    return [int(s) for s in streams]
+
+
+def play_state(game: Any, agents: Sequence[str | Agent], seed: int | None = None, *,
+               agent_streams: Sequence[int] | None = None) -> Any:
     """Play a whole game with ``agents`` (one per seat) and return the final state.
 
-    The seed fixes everything: the deals (first stream) and each seat's agent (its own stream),
-    so the same seed gives the same game in any process.
+    The seed fixes everything: the deals come from :func:`deal_rng` ``(seed)``, the agent in seat
+    ``p`` draws from :func:`agent_rng` ``(seed, agent_streams[p])``, so the same seed gives the
+    same game in any process (``seed=None``: fresh entropy, drawn once, roots both).
+
+    Agents are not trusted: each gets a fresh copy of the legal list and an observation whose
+    ``game`` is its own deep copy of the game (made once per seat per game, see
+    :func:`private_copies`), and the action it returns is looked up (same type, equal value) in
+    the engine's own legal list; the engine applies its own action object, and the rules check it
+    again (an action object the agent changed in place is refused there). Anything else is an
+    :class:`~mowkit.core.IllegalActionError` naming the agent and the seat. (Python cannot sandbox code in the same process: an agent that imports the
+    engine's modules or inspects the call stack can still reach the state. These guards stop
+    accidents and casual cheating, and make every honest agent's view the same.)
+
+    Args:
+        game: a game object or name.
+        agents: one agent (name or object) per seat.
+        seed: the game's seed (``None``: fresh entropy).
+        agent_streams: the stream number of the agent in each seat (default: the seat number).
+            A tournament passes the agent's index in its agent list, so an agent keeps its stream
+            when the seats rotate (see :func:`mowkit.tournament.seat_agents`).
     """
     game = resolve_game(game)
-    if len(agents) != game.num_players:
-        raise OptionError("agents", len(agents), f"one agent per seat: {game.num_players}")
+    n = game.num_players
+    if len(agents) != n:
+        raise OptionError("agents", len(agents), f"one agent per seat: {n}")
+    streams = _agent_streams(agent_streams, n)
     players = [make_agent(game.name, a) for a in agents]
-    deal_rng, *agent_rngs = spawn_rngs(seed, game.num_players + 1)
-    state = game.new_state(rng=deal_rng)
+    root = game_root(seed)
+    agent_rngs = [agent_rng(root, s) for s in streams]
+    views = private_copies(game, n)
+    state = game.new_state(rng=deal_rng(root))
     while not state.is_over():
         p = state.pending_players()[0]
         legal = state.legal_actions(p)
-        action = players[p].act(state.observation(p), legal, agent_rngs[p])
-        if action not in legal:
-            raise IllegalActionError(
-                "agent", f"agent {players[p].name!r} in seat {p} chose {action!r}, not a legal action"
-            )
-        state.apply(action)
+        obs = state.observation(p)
+        object.__setattr__(obs, "game", views[p])
+        action = players[p].act(obs, list(legal), agent_rngs[p])
+        own = _own_action(legal, action, players[p], p)
+        try:
+            state.apply(own)
+        except IllegalActionError as e:  # an action object the agent changed in place
+            raise IllegalActionError("agent", f"agent {_name(players[p])!r} in seat {p} chose {action!r}, "
+                                     f"refused by the rules: {e}") from None
     return state
+
+
+def private_copies(game: Any, n: int) -> list[Any]:
+    """``n`` independent deep copies of ``game`` (one per seat: what an agent's ``obs.game`` is).
+
+    A pickle round trip (a deep copy, several times faster than :func:`copy.deepcopy` for the
+    card tables of Mow); objects that cannot be pickled fall back to :func:`copy.deepcopy`.
+    """
+    try:
+        blob = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # a user's game object that pickle cannot handle
+        return [copy.deepcopy(game) for _ in range(n)]
+    return [pickle.loads(blob) for _ in range(n)]
+
+
+def _own_action(legal: list[Any], action: Any, agent: Any, seat: int) -> Any:
+    """The engine's own legal action equal to ``action`` (same type), or IllegalActionError."""
+    try:
+        i = legal.index(action)  # fast path: identity first, in C
+        if legal[i] is action:
+            return legal[i]
+    except Exception:  # not found, or a comparison that fails
+        pass
+    for a in legal:
+        try:
+            same = type(a) is type(action) and bool(a == action)
+        except Exception:  # an action whose comparison fails is not one of ours
+            same = False
+        if same:
+            return a
+    raise IllegalActionError(
+        "agent", f"agent {_name(agent)!r} in seat {seat} chose {action!r}, not a legal action"
+    )
+
+
+def _name(agent: Any) -> str:
+    return str(getattr(agent, "name", type(agent).__name__))
 
 
 def random_rounds(game: Any, rounds: int, seed: int) -> list[list[int]]:
@@ -68,14 +190,15 @@ def random_rounds(game: Any, rounds: int, seed: int) -> list[list[int]]:
     return out
 
 
-def play_game(game: Any, agents: Sequence[str | Agent], seed: int | None = None) -> dict[str, Any]:
-    """Play a whole game and return its record (see :mod:`mowkit.records`)."""
+def play_game(game: Any, agents: Sequence[str | Agent], seed: int | None = None, *,
+              agent_streams: Sequence[int] | None = None) -> dict[str, Any]:
+    """Play a whole game and return its record (see :mod:`mowkit.records`; arguments as :func:`play_state`)."""
     game = resolve_game(game)
-    state = play_state(game, agents, seed)
+    state = play_state(game, agents, seed, agent_streams=agent_streams)
     names = [a if isinstance(a, str) else a.name for a in agents]
     return to_record(state, seed=seed, agents=names)
 
 
 from mowkit.tournament import round_robin, tournament  # noqa: E402  (re-exported: simulate.tournament)
 
-__all__ = ["play_game", "play_state", "random_rounds", "resolve_game", "round_robin", "tournament"]
+__all__ = ["AGENT_STREAM_TAG", "agent_rng", "deal_rng", "game_root", "play_game", "play_state", "random_rounds", "resolve_game", "round_robin", "tournament"]

@@ -89,7 +89,10 @@ def _game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> list[di
     for a in names:
         name, kwargs = parse_agent_spec(a)
         players.append(make_agent(game.name, name, **kwargs))
-    state = play_state(game, players, seed=row["seed"])
+    n = len(agents)
+    # the agent in seat s is agents[(s + rotation) % n]: its stream follows the agent, not the seat
+    streams = [(s + row["rotation"]) % n for s in range(n)]
+    state = play_state(game, players, seed=row["seed"], agent_streams=streams)
     winners = set(state.winners())
     totals = np.cumsum(np.array(state.round_scores), axis=0)
     out = []

@@ -42,3 +42,48 @@ def test_ecdf_ends_at_one_and_is_monotone(df):
         y = np.array(trace.y)
         assert y[-1] == 1 and np.all(np.diff(y) >= 0)
         assert len(y) == (df["agent"] == trace.name).sum()
+
+
+def test_every_interval_plot_states_its_method(df):
+    """The interval method (bootstrap over deals) is written under the title of each interval plot."""
+    s = summary(df)
+    assert s["interval"].iloc[0] == "95 % bootstrap over 3 deals"
+    figs = {
+        "win_rate_bars": plots.win_rate_bars(df), "seat_effect": plots.seat_effect(df),
+        "effect_of": plots.effect_of({"3 players": df}), "score_trajectories": plots.score_trajectories(df),
+        "from a summary": plots.win_rate_bars(s), "own title": plots.win_rate_bars(df, title="Mine"),
+    }
+    for name, fig in figs.items():
+        assert "95 % bootstrap over 3 deals" in fig.layout.title.text, name
+    assert figs["own title"].layout.title.text.startswith("Mine")
+    old = plots.win_rate_bars(summary(df, method="games"))
+    assert "taken as independent" in old.layout.title.text
+
+
+def test_seat_effect_and_effect_of_carry_the_summary_numbers(df):
+    from mowkit.results import seat_summary
+
+    fig = plots.seat_effect(df)
+    s = seat_summary(df)
+    assert list(fig.data[0].x) == ["seat 1", "seat 2", "seat 3"]  # seats counted from 1 for people
+    assert np.allclose(np.array(fig.data[0].y) - np.array(fig.data[0].error_y.arrayminus), s["win_lo"])
+    fig = plots.effect_of({"a": df, "b": df.assign(penalty=df["penalty"] * 2)}, metric="mean_penalty")
+    both = summary(df).set_index("agent")
+    for trace in fig.data:
+        assert np.isclose(trace.y[0], both.loc[trace.name, "mean_penalty"])
+        assert np.isclose(trace.y[0] + trace.error_y.array[0], both.loc[trace.name, "penalty_hi"])
+    assert "95 % bootstrap over 3 deals" in fig.layout.title.text
+
+
+def test_score_trajectory_intervals_are_the_deal_bootstrap(df):
+    from mowkit.results import bootstrap_means
+
+    fig = plots.score_trajectories(df)
+    g = df[df["agent"] == "greedy"]
+    lo, hi = bootstrap_means(df["deal"].to_numpy(), (df["agent"] == "random").to_numpy().astype(int)
+                             * (df["round"].max() + 1) + df["round"].to_numpy(), df["total"].to_numpy())
+    trace = next(t for t in fig.data if t.name == "greedy")
+    mean = g.groupby("round")["total"].mean().to_numpy()
+    assert np.allclose(trace.y, mean)
+    r = np.arange(len(mean))
+    assert np.allclose(np.array(trace.y) + np.array(trace.error_y.array), np.nan_to_num(hi[r, 0], nan=mean))
