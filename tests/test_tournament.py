@@ -45,7 +45,9 @@ def test_each_game_is_the_engine_game_of_its_seed(serial):
     for gi in (0, 4, 11):
         rows = serial[serial["game"] == gi]
         names = rows[rows["round"] == 0].sort_values("seat")["agent"].tolist()
-        state = play_state(game, names, seed=int(rows["seed"].iloc[0]))
+        rotation = int(rows["rotation"].iloc[0])
+        state = play_state(game, names, seed=int(rows["seed"].iloc[0]),
+                           agent_streams=[(s + rotation) % 3 for s in range(3)])
         got = rows.pivot(index="round", columns="seat", values="penalty").to_numpy().tolist()
         assert got == state.round_scores
 

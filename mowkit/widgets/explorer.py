@@ -228,7 +228,9 @@ class OutcomeExplorer(widgets.VBox):
         names = list(first["agent"])
         players = [make_agent(game.name, n, **k) for n, k in map(parse_agent_spec, names)]
         seed = int(first["seed"].iloc[0])
-        state = play_state(game, players, seed=seed)
+        n = game.num_players
+        rotation = int(first["rotation"].iloc[0])
+        state = play_state(game, players, seed=seed, agent_streams=[(s + rotation) % n for s in range(n)])
         want = [int(t) for t in first["final_total"]]
         if list(state.totals) != want:
             raise RecordError("tournament table", f"game {game_index}",
