@@ -23,6 +23,7 @@ shared it. :func:`mowkit.results.summary` counts a shared win as a win for each 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import tempfile
@@ -185,13 +186,19 @@ def _kernel_frame(game: Any, agents: Sequence[str], seed: int, games: Sequence[i
     return _frame_columns(cols, agents)
 
 
+@functools.lru_cache(maxsize=1)
+def _agent_dtype() -> Any:
+    """The dtype ``_frame`` gives the agent column (``str``: pandas' default string dtype)."""
+    return _frame([])["agent"].dtype
+
+
 def _frame_columns(cols: dict[str, np.ndarray], agents: Sequence[str]) -> pd.DataFrame:
     """The results table from int64 column arrays (``agent``: index into ``agents``), no per-row Python."""
-    names = pd.array(list(agents), dtype=_frame([])["agent"].dtype)
+    names = pd.array(list(agents), dtype=_agent_dtype())
     data = {c: cols[c] for c in COLUMNS}
     data["agent"] = names.take(cols["agent"])
     data["winner"] = cols["winner"].astype(bool)
-    return pd.DataFrame(data, columns=COLUMNS)
+    return pd.DataFrame(data, columns=COLUMNS, copy=False)  # the arrays are ours: no copy
 
 
 def run_chunk(game_name: str, options: dict[str, Any], agents: Sequence[str], seed: int,
