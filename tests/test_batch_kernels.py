@@ -223,3 +223,15 @@ def test_batch_rejects_the_logic_variant_and_bad_plans():
     with pytest.raises(OptionError) as e:
         batch.play_games(load_game("mow", players=3), ["greedy"] * 3, [0, 1], [0], [0, 1], [5, 6])
     assert e.value.option == "plan"
+
+
+def test_a_large_chunk_sized_from_a_sample_equals_its_games_played_alone():
+    # 300 games: the buffer is sized from a sample of the first games (see batch._rows_per_game)
+    g = load_game("sixnimmt", players=3, threshold=150)
+    agents = ["random", "highest", "random"]
+    df = run_chunk("sixnimmt", g.options, agents, 5, range(300), True, True, "kernel")
+    assert df["game"].nunique() == 300
+    rows = []
+    for i in range(300):
+        rows.extend(_kernel_game_rows(g, agents, plan(i, 3, 5)))
+    pd.testing.assert_frame_equal(df, _frame(rows))
