@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import platform
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
@@ -85,34 +86,40 @@ def batch(n_games: int, reps: int, old_games: int) -> None:
         raws[name].simulate_games(game.num_players, policies, 8, seed=0)
         old_per_game(name, agents, 2, 0, **options)
         for rep in range(reps):
-            t = {}
-            t0 = time.perf_counter()
-            df = tournament(name, agents, n, seed=rep + 1, backend="kernel", progress=False, **options)
-            t["tournament (batch path) -> table"] = time.perf_counter() - t0
-            t0 = time.perf_counter()
-            kb.play_chunk(game, policies, rep + 1, np.arange(n))
-            t["batch kernel -> column arrays"] = time.perf_counter() - t0
-            t0 = time.perf_counter()
-            raws[name].simulate_games(game.num_players, policies, n, seed=rep + 1)
-            t["kernel raw (simulate_games, totals only)"] = time.perf_counter() - t0
+            t: dict[str, tuple[float, float]] = {}
+
+            def timed(label: str, fn: Callable[[], object], scale: float = 1.0) -> object:
+                w, c = time.perf_counter(), time.process_time()
+                out = fn()
+                t[label] = ((time.perf_counter() - w) * scale, (time.process_time() - c) * scale)
+                return out
+
+            df = timed("tournament (batch path) -> table", lambda: tournament(
+                name, agents, n, seed=rep + 1, backend="kernel", progress=False, **options))
+            timed("batch kernel -> column arrays", lambda: kb.play_chunk(game, policies, rep + 1, np.arange(n)))
+            timed("kernel raw (simulate_games, totals only)",
+                  lambda: raws[name].simulate_games(game.num_players, policies, n, seed=rep + 1))
             m = max(1, min(n, old_games if name == "sixnimmt" else old_games // 2))
-            t0 = time.perf_counter()
-            old_per_game(name, agents, m, rep + 1, **options)
-            t["old per-game path -> table"] = (time.perf_counter() - t0) * n / m
-            raw = n / t["kernel raw (simulate_games, totals only)"]
-            for path, sec in t.items():
+            timed("old per-game path -> table", lambda: old_per_game(name, agents, m, rep + 1, **options), n / m)
+            raw_w, raw_c = (n / x for x in t["kernel raw (simulate_games, totals only)"])
+            for path, (w, c) in t.items():
                 records.append({"game": name, "path": path, "rep": rep, "games": n,
-                                "games_per_s": n / sec, "vs_raw": n / sec / raw})
+                                "games_per_s": n / w, "vs_raw": n / w / raw_w,
+                                "games_per_cpu_s": n / c, "vs_raw_cpu": n / c / raw_c})
         print(f"{name}: {len(df):,} rows, {df['rounds'].groupby(df['game']).first().mean():.2f} rounds per game",
               flush=True)
     res = pd.DataFrame(records)
     table = res.groupby(["game", "path"], sort=False).agg(
         games=("games", "first"), games_per_s=("games_per_s", "median"), vs_raw=("vs_raw", "median"),
-        vs_raw_min=("vs_raw", "min"), vs_raw_max=("vs_raw", "max")).reset_index()
+        vs_raw_min=("vs_raw", "min"), vs_raw_max=("vs_raw", "max"),
+        games_per_cpu_s=("games_per_cpu_s", "median"), vs_raw_cpu=("vs_raw_cpu", "median")).reset_index()
+    print("wall: games per wall-clock second; cpu: per CPU second of this process (less sensitive to "
+          "other work on the machine); medians over the repetitions, min/max of the wall ratio")
     with pd.option_context("display.width", 160, "display.max_columns", 20):
         print(table.to_string(index=False, formatters={
             "games_per_s": "{:,.0f}".format, "vs_raw": "{:.2f}".format,
-            "vs_raw_min": "{:.2f}".format, "vs_raw_max": "{:.2f}".format}))
+            "vs_raw_min": "{:.2f}".format, "vs_raw_max": "{:.2f}".format,
+            "games_per_cpu_s": "{:,.0f}".format, "vs_raw_cpu": "{:.2f}".format}))
 
 
 def throughput(games: int) -> None:
@@ -179,7 +186,8 @@ def main() -> None:
     args = ap.parse_args()
     import os
 
-    print(f"machine: {platform.machine()} {platform.processor() or ''} cores {os.cpu_count()} python "
+    cpu = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo") if ln.startswith("model name")), "")
+    print(f"machine: {platform.machine()} {cpu} cores {os.cpu_count()} python "
           f"{platform.python_version()} numpy {np.__version__} pandas {pd.__version__}, "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     if "batch" in args.parts:
