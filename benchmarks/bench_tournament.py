@@ -26,6 +26,7 @@ import argparse
 import platform
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -68,6 +69,15 @@ def old_per_game(game_name: str, agents: list[str], n_games: int, seed: int, **o
     return _frame(rows)
 
 
+def _timed(into: dict[str, tuple[float, float]], label: str, fn: Callable[..., Any], *args: Any,
+           scale: float = 1.0, **kwargs: Any) -> Any:
+    """Call ``fn``; store its (wall, CPU) seconds times ``scale`` under ``label``."""
+    w, c = time.perf_counter(), time.process_time()
+    out = fn(*args, **kwargs)
+    into[label] = ((time.perf_counter() - w) * scale, (time.process_time() - c) * scale)
+    return out
+
+
 def batch(n_games: int, reps: int, old_games: int) -> None:
     """Games/s of the batch path into the table vs the kernel raw, same run, interleaved repetitions."""
     from mowkit import load_game
@@ -87,20 +97,14 @@ def batch(n_games: int, reps: int, old_games: int) -> None:
         old_per_game(name, agents, 2, 0, **options)
         for rep in range(reps):
             t: dict[str, tuple[float, float]] = {}
-
-            def timed(label: str, fn: Callable[[], object], scale: float = 1.0) -> object:
-                w, c = time.perf_counter(), time.process_time()
-                out = fn()
-                t[label] = ((time.perf_counter() - w) * scale, (time.process_time() - c) * scale)
-                return out
-
-            df = timed("tournament (batch path) -> table", lambda: tournament(
-                name, agents, n, seed=rep + 1, backend="kernel", progress=False, **options))
-            timed("batch kernel -> column arrays", lambda: kb.play_chunk(game, policies, rep + 1, np.arange(n)))
-            timed("kernel raw (simulate_games, totals only)",
-                  lambda: raws[name].simulate_games(game.num_players, policies, n, seed=rep + 1))
+            df = _timed(t, "tournament (batch path) -> table", tournament, name, agents, n, seed=rep + 1,
+                        backend="kernel", progress=False, **options)
+            _timed(t, "batch kernel -> column arrays", kb.play_chunk, game, policies, rep + 1, np.arange(n))
+            _timed(t, "kernel raw (simulate_games, totals only)", raws[name].simulate_games,
+                   game.num_players, policies, n, seed=rep + 1)
             m = max(1, min(n, old_games if name == "sixnimmt" else old_games // 2))
-            timed("old per-game path -> table", lambda: old_per_game(name, agents, m, rep + 1, **options), n / m)
+            _timed(t, "old per-game path -> table", old_per_game, name, agents, m, rep + 1, scale=n / m,
+                   **options)
             raw_w, raw_c = (n / x for x in t["kernel raw (simulate_games, totals only)"])
             for path, (w, c) in t.items():
                 records.append({"game": name, "path": path, "rep": rep, "games": n,

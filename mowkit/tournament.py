@@ -23,7 +23,6 @@ shared it. :func:`mowkit.results.summary` counts a shared win as a win for each 
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import tempfile
@@ -186,10 +185,14 @@ def _kernel_frame(game: Any, agents: Sequence[str], seed: int, games: Sequence[i
     return _frame_columns(cols, agents)
 
 
-@functools.lru_cache(maxsize=1)
+_AGENT_DTYPE: list[Any] = []
+
+
 def _agent_dtype() -> Any:
-    """The dtype ``_frame`` gives the agent column (``str``: pandas' default string dtype)."""
-    return _frame([])["agent"].dtype
+    """The dtype ``_frame`` gives the agent column (``str``: pandas' default string dtype), once."""
+    if not _AGENT_DTYPE:
+        _AGENT_DTYPE.append(_frame([])["agent"].dtype)
+    return _AGENT_DTYPE[0]
 
 
 def _frame_columns(cols: dict[str, np.ndarray], agents: Sequence[str]) -> pd.DataFrame:
