@@ -147,7 +147,10 @@ def test_identical_random_agents_in_rotated_paired_games_are_not_copies():
             assert d["seed"].nunique() == 1  # one deal: the same cards for every rotation
             games = [tuple(x["penalty"]) for _, x in d.groupby("game")]
             copies += len(set(games)) < len(games)
-        assert copies < 8, game  # rotations of one deal are played with different random choices
+        # rotations of one deal are played with different random choices: two whole random games
+        # coinciding round for round is rare (one deal in eight tolerated); one stream per deal
+        # would make all eight deals copies
+        assert copies <= 1, game
 
 
 def test_long_games_refill_the_buffers_and_match_single_games():
