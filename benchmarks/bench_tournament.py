@@ -1,12 +1,23 @@
-"""Tournament throughput (serial vs processes) and the Monte Carlo agents' time and strength.
+"""Tournament throughput (batch path vs kernel raw, serial vs processes) and the Monte Carlo agents.
 
     python benchmarks/bench_tournament.py                 # all parts
-    python benchmarks/bench_tournament.py --games 10000   # size of the throughput run
+    python benchmarks/bench_tournament.py --parts batch --batch-games 200000 --reps 3
+    python benchmarks/bench_tournament.py --games 10000   # size of the serial/processes run
 
-Prints: the time of an N-game 6 nimmt! tournament (4 players: highest + 3 random, games to 66)
-serially and with 2 local processes, and whether both tables are identical; then, for the Monte
-Carlo agents of both games, time per decision and per game and their win rate (Wilson 95 %)
-against random players over a small number of paired games.
+Prints:
+
+* ``batch``: games/s into the tidy table of ``tournament(..., backend="kernel", progress=False)``
+  (the batch path, :mod:`mowkit.kernels.batch`) for 6 nimmt! (4 players: highest + 3 random,
+  games to 66) and Mow (3 farmers: greedy, heuristic, random, whole games to 100), next to the
+  kernel raw (``kernels.<game>.simulate_games``: totals only, no table), the batch kernel alone
+  (``batch.play_chunk``: column arrays, no DataFrame) and the old per-game path (one
+  ``kernels.<game>.game_rounds`` call and a dict per row per game, on fewer games), measured in
+  the same run, each repetition interleaved; one core. The ratios to the kernel raw are per
+  repetition; the table gives the median over the repetitions.
+* ``throughput``: an N-game 6 nimmt! tournament serially and with 2 local processes, and whether
+  both tables are identical.
+* ``mc``: for the Monte Carlo agents of both games, time per decision and per game and their win
+  rate (Wilson 95 %) against random players over a small number of paired games.
 """
 
 from __future__ import annotations
@@ -14,10 +25,105 @@ from __future__ import annotations
 import argparse
 import platform
 import time
+from collections.abc import Callable
+from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from mowkit.tournament import tournament
+
+BATCH_CASES = {
+    "sixnimmt": (["highest", "random", "random", "random"], {"players": 4}),
+    "mow": (["greedy", "heuristic", "random"], {"players": 3}),
+}
+
+
+def old_per_game(game_name: str, agents: list[str], n_games: int, seed: int, **options: object) -> pd.DataFrame:
+    """The per-game kernel path that tournaments used before the batch path (kept here to compare)."""
+    from importlib import import_module
+
+    from mowkit import load_game
+    from mowkit.tournament import _frame, kernel_policy, plan, seat_agents
+
+    game = load_game(game_name, **options)
+    kernel = import_module(f"mowkit.kernels.{game.name}")
+    opts = {k: v for k, v in game.options.items() if k != "players"}
+    rows = []
+    for g in range(n_games):
+        row = plan(g, game.num_players, seed)
+        names = seat_agents(agents, row["rotation"])
+        policies = [kernel_policy(game.name, a) for a in names]
+        scores = kernel.game_rounds(game.num_players, policies, row["seed"], random_seed=row["seed"], **opts)
+        totals = scores.sum(axis=0)
+        winners = {s for s in range(game.num_players) if totals[s] == totals.min()}
+        running = np.cumsum(scores, axis=0)
+        for r in range(len(scores)):
+            for s in range(game.num_players):
+                rows.append({
+                    "game": row["game"], "deal": row["deal"], "rotation": row["rotation"], "round": r,
+                    "seat": s, "agent": names[s], "penalty": int(scores[r, s]), "total": int(running[r, s]),
+                    "final_total": int(totals[s]), "rounds": len(scores), "winner": s in winners,
+                    "winners": len(winners), "seed": row["seed"],
+                })
+    return _frame(rows)
+
+
+def _timed(into: dict[str, tuple[float, float]], label: str, fn: Callable[..., Any], *args: Any,
+           scale: float = 1.0, **kwargs: Any) -> Any:
+    """Call ``fn``; store its (wall, CPU) seconds times ``scale`` under ``label``."""
+    w, c = time.perf_counter(), time.process_time()
+    out = fn(*args, **kwargs)
+    into[label] = ((time.perf_counter() - w) * scale, (time.process_time() - c) * scale)
+    return out
+
+
+def batch(n_games: int, reps: int, old_games: int) -> None:
+    """Games/s of the batch path into the table vs the kernel raw, same run, interleaved repetitions."""
+    from mowkit import load_game
+    from mowkit.kernels import batch as kb
+    from mowkit.kernels import mow, sixnimmt
+    from mowkit.tournament import kernel_policy
+
+    raws = {"sixnimmt": sixnimmt, "mow": mow}
+    records = []
+    for name, (agents, options) in BATCH_CASES.items():
+        n = n_games if name == "sixnimmt" else max(1, n_games // 4)
+        policies = [kernel_policy(name, a) for a in agents]
+        game = load_game(name, **options)
+        # compile / load every path once before timing
+        tournament(name, agents, 8, seed=0, backend="kernel", progress=False, **options)
+        raws[name].simulate_games(game.num_players, policies, 8, seed=0)
+        old_per_game(name, agents, 2, 0, **options)
+        for rep in range(reps):
+            t: dict[str, tuple[float, float]] = {}
+            df = _timed(t, "tournament (batch path) -> table", tournament, name, agents, n, seed=rep + 1,
+                        backend="kernel", progress=False, **options)
+            _timed(t, "batch kernel -> column arrays", kb.play_chunk, game, policies, rep + 1, np.arange(n))
+            _timed(t, "kernel raw (simulate_games, totals only)", raws[name].simulate_games,
+                   game.num_players, policies, n, seed=rep + 1)
+            m = max(1, min(n, old_games if name == "sixnimmt" else old_games // 2))
+            _timed(t, "old per-game path -> table", old_per_game, name, agents, m, rep + 1, scale=n / m,
+                   **options)
+            raw_w, raw_c = (n / x for x in t["kernel raw (simulate_games, totals only)"])
+            for path, (w, c) in t.items():
+                records.append({"game": name, "path": path, "rep": rep, "games": n,
+                                "games_per_s": n / w, "vs_raw": n / w / raw_w,
+                                "games_per_cpu_s": n / c, "vs_raw_cpu": n / c / raw_c})
+        print(f"{name}: {len(df):,} rows, {df['rounds'].groupby(df['game']).first().mean():.2f} rounds per game",
+              flush=True)
+    res = pd.DataFrame(records)
+    table = res.groupby(["game", "path"], sort=False).agg(
+        games=("games", "first"), games_per_s=("games_per_s", "median"), vs_raw=("vs_raw", "median"),
+        vs_raw_min=("vs_raw", "min"), vs_raw_max=("vs_raw", "max"),
+        games_per_cpu_s=("games_per_cpu_s", "median"), vs_raw_cpu=("vs_raw_cpu", "median")).reset_index()
+    print("wall: games per wall-clock second; cpu: per CPU second of this process (less sensitive to "
+          "other work on the machine); medians over the repetitions, min/max of the wall ratio")
+    with pd.option_context("display.width", 160, "display.max_columns", 20):
+        print(table.to_string(index=False, formatters={
+            "games_per_s": "{:,.0f}".format, "vs_raw": "{:.2f}".format,
+            "vs_raw_min": "{:.2f}".format, "vs_raw_max": "{:.2f}".format,
+            "games_per_cpu_s": "{:,.0f}".format, "vs_raw_cpu": "{:.2f}".format}))
 
 
 def throughput(games: int) -> None:
@@ -39,7 +145,12 @@ def monte_carlo(game: str, spec: str, players: int, games: int) -> None:
     from mowkit.agents import make_agent
     from mowkit.results import wilson_interval
     from mowkit.simulate import play_state
-    from mowkit.tournament import game_seed, parse_agent_spec
+    from mowkit.tournament import game_seed
+
+    try:
+        from mowkit.agents import parse_agent_spec
+    except ImportError:
+        from mowkit.tournament import parse_agent_spec
 
     name, kw = parse_agent_spec(spec)
     agent = make_agent(game, name, **kw)
@@ -72,9 +183,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--mc-games", type=int, default=40)
-    ap.add_argument("--parts", default="throughput,mc")
+    ap.add_argument("--batch-games", type=int, default=200_000, help="6 nimmt! games per batch run (Mow: a quarter)")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--old-games", type=int, default=4_000, help="games of the old per-game path per repetition")
+    ap.add_argument("--parts", default="batch,throughput,mc")
     args = ap.parse_args()
-    print(f"machine: {platform.machine()} python {platform.python_version()} pandas {pd.__version__}")
+    import os
+
+    cpu = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo") if ln.startswith("model name")), "")
+    print(f"machine: {platform.machine()} {cpu} cores {os.cpu_count()} python "
+          f"{platform.python_version()} numpy {np.__version__} pandas {pd.__version__}, "
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    if "batch" in args.parts:
+        batch(args.batch_games, args.reps, args.old_games)
     if "throughput" in args.parts:
         throughput(args.games)
     if "mc" in args.parts:

@@ -112,62 +112,114 @@ KERNEL_POLICIES = {
                  "lowest": "lowest", "highest": "highest", "greedy": "greedy"},
     "mow": {"random": "random", "greedy": "greedy", "heuristic": "heuristic"},
 }
-"""Agent specs that a compiled kernel plays exactly like the agent (default parameters)."""
+"""Agent specs that a compiled kernel plays exactly like the agent, by game.
+
+A spec's parameters not written in it are the agent class's defaults (read from its signature),
+so ``"greedy:take_at=0"`` for Mow is the kernel's ``greedy`` as ``GreedyAgent()``'s default is 0.
+"""
+
+
+def _agent_defaults(game_name: str, name: str) -> dict[str, Any] | None:
+    """The keyword defaults of agent ``name``'s class (None for an unknown game or agent)."""
+    import inspect
+
+    from mowkit.agents import agent_classes
+
+    try:
+        cls = agent_classes(game_name).get(name)
+    except OptionError:
+        return None
+    if cls is None:
+        return None
+    return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items()
+            if k != "self" and p.default is not inspect.Parameter.empty}
 
 
 def kernel_policy(game_name: str, spec: str) -> str | None:
-    """The compiled kernel's policy for an agent spec, or None when the agent has no kernel."""
+    """The compiled kernel's policy for an agent spec, or None when the agent has no kernel.
+
+    The spec's parameters, completed with the agent class's defaults, must equal those of an entry
+    of :data:`KERNEL_POLICIES` (completed the same way).
+    """
     name, kwargs = parse_agent_spec(spec)
-    key = name + "".join(f":{k}={v}" for k, v in sorted(kwargs.items()))
-    return KERNEL_POLICIES.get(game_name, {}).get(key)
+    defaults = _agent_defaults(game_name, name)
+    if defaults is None or set(kwargs) - set(defaults):
+        return None
+    full = {**defaults, **kwargs}
+    for key, policy in KERNEL_POLICIES.get(game_name, {}).items():
+        kname, kkw = parse_agent_spec(key)
+        if kname == name and full == {**defaults, **kkw}:
+            return policy
+    return None
 
 
 def kernel_available(game: Any, agents: Sequence[str]) -> bool:
     """True when every agent has a compiled policy and the game's options are kernel options."""
-    if game.name == "sixnimmt" and game.logic:
+    if game.name not in KERNEL_POLICIES or (game.name == "sixnimmt" and game.logic):
         return False
     return all(kernel_policy(game.name, a) is not None for a in agents)
 
 
 def _kernel_game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> list[dict[str, Any]]:
-    """One game in the compiled kernel, on the very deals the engine would use for its seed.
+    """One game in the compiled kernel (the batch path with one game), as row dicts.
 
-    Deterministic agents give exactly the engine's game; random agents draw from the kernel's own
-    stream (seeded by the game's seed), so they agree with the engine in distribution.
+    ``row`` is :func:`plan`'s: the game is played on the engine's deals for ``row["seed"]``;
+    random agents draw from the kernel's stream seeded by (deal seed, rotation), exactly as in a
+    chunk (see :mod:`mowkit.kernels.batch`).
     """
-    from importlib import import_module
+    from mowkit.kernels import batch
 
-    kernel = import_module(f"mowkit.kernels.{game.name}")
-    names = seat_agents(agents, row["rotation"])
-    policies = [kernel_policy(game.name, a) for a in names]
-    options = {k: v for k, v in game.options.items() if k != "players"}
-    scores = kernel.game_rounds(game.num_players, policies, row["seed"], random_seed=row["seed"], **options)
-    totals = scores.sum(axis=0)
-    best = totals.min()
-    winners = {s for s in range(game.num_players) if totals[s] == best}
-    running = np.cumsum(scores, axis=0)
-    out = []
-    for r in range(len(scores)):
-        for s in range(game.num_players):
-            out.append({
-                "game": row["game"], "deal": row["deal"], "rotation": row["rotation"], "round": r,
-                "seat": s, "agent": names[s], "penalty": int(scores[r, s]), "total": int(running[r, s]),
-                "final_total": int(totals[s]), "rounds": len(scores), "winner": s in winners,
-                "winners": len(winners), "seed": row["seed"],
-            })
-    return out
+    policies = [kernel_policy(game.name, a) for a in agents]
+    cols = batch.play_games(game, policies, *([row[k]] for k in ("game", "deal", "rotation", "seed")))
+    out = {k: v.tolist() for k, v in cols.items()}
+    out["agent"] = [agents[i] for i in out["agent"]]
+    out["winner"] = [bool(w) for w in out["winner"]]
+    return [dict(zip(COLUMNS, values)) for values in zip(*(out[c] for c in COLUMNS))]
+
+
+def _kernel_frame(game: Any, agents: Sequence[str], seed: int, games: Sequence[int],
+                  paired: bool, rotate: bool) -> pd.DataFrame:
+    """A chunk of games played by one compiled call, as the table ``_frame`` makes (same dtypes)."""
+    from mowkit.kernels import batch
+
+    policies = [kernel_policy(game.name, a) for a in agents]
+    cols = batch.play_chunk(game, policies, seed, games, paired, rotate)
+    return _frame_columns(cols, agents)
+
+
+_AGENT_DTYPE: list[Any] = []
+
+
+def _agent_dtype() -> Any:
+    """The dtype ``_frame`` gives the agent column (``str``: pandas' default string dtype), once."""
+    if not _AGENT_DTYPE:
+        _AGENT_DTYPE.append(_frame([])["agent"].dtype)
+    return _AGENT_DTYPE[0]
+
+
+def _frame_columns(cols: dict[str, np.ndarray], agents: Sequence[str]) -> pd.DataFrame:
+    """The results table from int64 column arrays (``agent``: index into ``agents``), no per-row Python."""
+    names = pd.array(list(agents), dtype=_agent_dtype())
+    data = {c: cols[c] for c in COLUMNS}
+    data["agent"] = names.take(cols["agent"])
+    data["winner"] = cols["winner"].astype(bool)
+    return pd.DataFrame(data, columns=COLUMNS, copy=False)  # the arrays are ours: no copy
 
 
 def run_chunk(game_name: str, options: dict[str, Any], agents: Sequence[str], seed: int,
               games: Sequence[int], paired: bool, rotate: bool, backend: str = "engine") -> pd.DataFrame:
-    """Play the listed game indices of a tournament; a pure function of its arguments."""
+    """Play the listed game indices of a tournament; a pure function of its arguments.
+
+    ``backend="kernel"`` plays the whole chunk in one compiled call (:mod:`mowkit.kernels.batch`).
+    """
     from mowkit import load_game
 
     game = load_game(game_name, **options)
-    play = _kernel_game_rows if backend == "kernel" else _game_rows
+    if backend == "kernel":
+        return _kernel_frame(game, agents, seed, games, paired, rotate)
     rows: list[dict[str, Any]] = []
     for g in games:
-        rows.extend(play(game, agents, plan(int(g), game.num_players, seed, paired, rotate)))
+        rows.extend(_game_rows(game, agents, plan(int(g), game.num_players, seed, paired, rotate)))
     return _frame(rows)
 
 

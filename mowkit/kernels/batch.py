@@ -1,0 +1,626 @@
+"""Compiled tournament chunks: one call plays many tournament games and fills the table's columns.
+
+:func:`mowkit.tournament.tournament` with ``backend="kernel"`` hands each chunk of game indices
+to :func:`play_chunk`, which plays every game of the chunk in one numba call and returns one
+int64 array per column of :data:`mowkit.tournament.COLUMNS` (one row per player per round,
+ordered by game, round and seat; ``agent`` is the index into the agent list).
+
+Everything about a game follows from ``(seed, game index)`` as :func:`mowkit.tournament.plan`
+defines it: rotation ``g % n`` (``rotate``), deal ``g // n`` (``paired`` and ``rotate``) else
+``g``, deal seed ``tournament.game_seed(seed, deal)``, seat s holds agent ``(s + rotation) % n``.
+
+* **Deals**: the engine's. Round r of a deal is the r-th ``permutation(deck)`` of
+  :func:`mowkit.kernels.common.deal_rng` ``(deal seed)``. The kernel computes them itself:
+  :func:`_seed_state` is numpy's ``SeedSequence`` hash, :func:`_pcg_next` numpy's ``PCG64`` and
+  :func:`_permute` ``Generator.permutation`` (masked rejection on 32-bit draws), so the deck
+  orders are bit for bit numpy's (checked by the tests against numpy) with no Python per deal.
+  The orders of a deal are made once and shared by its rotations when they are consecutive.
+* **Random agents**: the kernel's own stream (numba's ``np.random``, as in the kernels), seeded
+  for each game with ``SeedSequence([deal seed, rotation]).generate_state(1)[0]``: the rotations
+  of one deal draw differently, and a game's table does not depend on the chunking (a game
+  played alone equals the same game in a chunk of 10,000).
+* Deterministic agents play exactly the engine's games (same deals, same choices).
+
+The round players are the kernels' own (:func:`mowkit.kernels.sixnimmt._deal` /
+``_play_round``, :func:`mowkit.kernels.mow._play_round` / ``_next_starter``), so every option
+they support is supported here, except the 6 nimmt! ``logic`` variant (it drafts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from mowkit.core import OptionError, check_int
+from mowkit.kernels import mow as _mow
+from mowkit.kernels import sixnimmt as _six
+
+COLUMNS = ("game", "deal", "rotation", "round", "seat", "agent", "penalty", "total",
+           "final_total", "rounds", "winner", "winners", "seed")
+"""The columns filled, in the order of ``mowkit.tournament.COLUMNS``."""
+
+LIMIT = 10_000
+"""Rounds after which a game without ``max_rounds`` that has not reached the threshold is an error."""
+
+(C_GAME, C_DEAL, C_ROT, C_ROUND, C_SEAT, C_AGENT, C_PEN, C_TOTAL, C_FINAL, C_ROUNDS, C_WINNER,
+ C_WINNERS, C_SEED) = range(13)
+
+_OK, _FULL, _LONG = 0, 1, 2
+
+# --------------------------------------------------------------------------- numpy's generators
+
+_M32 = np.uint64(0xFFFFFFFF)
+_INIT_A = np.uint64(0x43B0D7E5)
+_MULT_A = np.uint64(0x931E8875)
+_INIT_B = np.uint64(0x8B51F9DD)
+_MULT_B = np.uint64(0x58F38DED)
+_MIX_L = np.uint64(0xCA01F9DD)
+_MIX_R = np.uint64(0x4973F715)
+_S16 = np.uint64(16)
+_S32 = np.uint64(32)
+_S58 = np.uint64(58)
+_S63 = np.uint64(63)
+_U0 = np.uint64(0)
+_U1 = np.uint64(1)
+_U63 = np.uint64(63)
+_PCG_MUL_HI = np.uint64(2549297995355413924)
+_PCG_MUL_LO = np.uint64(4865540595714422341)
+
+
+@njit(cache=True, inline="always")
+def _hashmix(value, hc):
+    """SeedSequence ``hashmix``: ``hc[0]`` is the running hash constant (uint32 in a uint64)."""
+    value = (value ^ hc[0]) & _M32
+    hc[0] = (hc[0] * _MULT_A) & _M32
+    value = (value * hc[0]) & _M32
+    return value ^ (value >> _S16)
+
+
+@njit(cache=True, inline="always")
+def _mix(x, y):
+    r = (_MIX_L * x - _MIX_R * y) & _M32
+    return r ^ (r >> _S16)
+
+
+@njit(cache=True)
+def _seed_state(ent, nent, n_words, out):
+    """``SeedSequence(entropy).generate_state(n_words, uint32)`` into ``out[:n_words]``.
+
+    ``ent[:nent]`` are the assembled entropy words (uint32 values in uint64), as numpy builds them
+    from the entropy and spawn key (pool size 4).
+    """
+    pool = np.empty(4, np.uint64)
+    hc = np.empty(1, np.uint64)
+    hc[0] = _INIT_A
+    for i in range(4):
+        pool[i] = _hashmix(ent[i] if i < nent else _U0, hc)
+    for i_src in range(4):
+        for i_dst in range(4):
+            if i_src != i_dst:
+                pool[i_dst] = _mix(pool[i_dst], _hashmix(pool[i_src], hc))
+    for i_src in range(4, nent):
+        for i_dst in range(4):
+            pool[i_dst] = _mix(pool[i_dst], _hashmix(ent[i_src], hc))
+    h = _INIT_B
+    for i in range(n_words):
+        v = (pool[i % 4] ^ h) & _M32
+        h = (h * _MULT_B) & _M32
+        v = (v * h) & _M32
+        out[i] = v ^ (v >> _S16)
+
+
+@njit(cache=True, inline="always")
+def _put_words(ent, at, x):
+    """numpy's ``_int_to_uint32_array(x)`` (x >= 0) at ``ent[at:]``; returns the new length."""
+    x = np.uint64(x)
+    if x == _U0:
+        ent[at] = _U0
+        return at + 1
+    while x > _U0:
+        ent[at] = x & _M32
+        x = x >> _S32
+        at += 1
+    return at
+
+
+@njit(cache=True)
+def _game_seed(seed_words, deal, ent, words):
+    """``tournament.game_seed(seed, deal)``: ``SeedSequence([seed, deal])``, one uint64, >> 1."""
+    k = seed_words.shape[0]
+    for i in range(k):
+        ent[i] = seed_words[i]
+    k = _put_words(ent, k, deal)
+    _seed_state(ent, k, 2, words)
+    return np.int64((words[0] | (words[1] << _S32)) >> _U1)
+
+
+@njit(cache=True)
+def _agent_seed(deal_seed, rotation, ent, words):
+    """The random agents' ``np.random.seed`` word: ``SeedSequence([deal_seed, rotation])``, one uint32."""
+    k = _put_words(ent, 0, deal_seed)
+    k = _put_words(ent, k, rotation)
+    _seed_state(ent, k, 1, words)
+    return np.int64(words[0])
+
+
+@njit(cache=True, inline="always")
+def _mul_hi(a, b):
+    """High 64 bits of the 128-bit product of two uint64."""
+    a0 = a & _M32
+    a1 = a >> _S32
+    b0 = b & _M32
+    b1 = b >> _S32
+    p0 = a0 * b0
+    p1 = a0 * b1
+    p2 = a1 * b0
+    p3 = a1 * b1
+    mid = (p0 >> _S32) + (p1 & _M32) + (p2 & _M32)
+    return p3 + (p1 >> _S32) + (p2 >> _S32) + (mid >> _S32)
+
+
+@njit(cache=True, inline="always")
+def _pcg_step(st):
+    """PCG64 state <- state * multiplier + increment (mod 2**128); st = [hi, lo, inc_hi, inc_lo, ...]."""
+    hi = st[0]
+    lo = st[1]
+    nhi = _mul_hi(lo, _PCG_MUL_LO) + lo * _PCG_MUL_HI + hi * _PCG_MUL_LO
+    nlo = lo * _PCG_MUL_LO
+    lo2 = nlo + st[3]
+    carry = _U1 if lo2 < nlo else _U0
+    st[0] = nhi + st[2] + carry
+    st[1] = lo2
+
+
+@njit(cache=True, inline="always")
+def _pcg_next(st):
+    """PCG64 ``next_uint64`` (XSL-RR output of the stepped state)."""
+    _pcg_step(st)
+    hi = st[0]
+    v = hi ^ st[1]
+    r = hi >> _S58
+    return (v >> r) | (v << ((_U0 - r) & _U63))
+
+
+@njit(cache=True, inline="always")
+def _pcg_next32(st):
+    """PCG64 ``next_uint32``: the low half of a 64-bit draw, the high half kept for the next call."""
+    if st[4] != _U0:
+        st[4] = _U0
+        return st[5]
+    v = _pcg_next(st)
+    st[4] = _U1
+    st[5] = v >> _S32
+    return v & _M32
+
+
+@njit(cache=True)
+def _pcg_seed(st, deal_seed, ent, words):
+    """``default_rng(SeedSequence(deal_seed).spawn(1)[0])``'s PCG64 state (``common.deal_rng``)."""
+    k = _put_words(ent, 0, deal_seed)
+    while k < 4:
+        ent[k] = _U0
+        k += 1
+    ent[k] = _U0  # spawn key (0,)
+    _seed_state(ent, k + 1, 8, words)
+    s_hi = words[0] | (words[1] << _S32)
+    s_lo = words[2] | (words[3] << _S32)
+    i_hi = words[4] | (words[5] << _S32)
+    i_lo = words[6] | (words[7] << _S32)
+    st[0] = _U0
+    st[1] = _U0
+    st[2] = (i_hi << _U1) | (i_lo >> _S63)
+    st[3] = (i_lo << _U1) | _U1
+    _pcg_step(st)
+    lo = st[1] + s_lo
+    carry = _U1 if lo < st[1] else _U0
+    st[0] = st[0] + s_hi + carry
+    st[1] = lo
+    _pcg_step(st)
+    st[4] = _U0
+    st[5] = _U0
+
+
+@njit(cache=True, inline="always")
+def _interval(st, mx):
+    """numpy's ``random_interval(max)`` for max < 2**32: masked rejection on 32-bit draws."""
+    if mx == 0:
+        return 0
+    m = np.uint64(mx)
+    mask = m
+    mask |= mask >> np.uint64(1)
+    mask |= mask >> np.uint64(2)
+    mask |= mask >> np.uint64(4)
+    mask |= mask >> np.uint64(8)
+    mask |= mask >> np.uint64(16)
+    v = _pcg_next32(st) & mask
+    while v > m:
+        v = _pcg_next32(st) & mask
+    return np.int64(v)
+
+
+@njit(cache=True, inline="always")
+def _permute(st, deck, out):
+    """``Generator.permutation(deck)`` into ``out`` (numpy's shuffle from the end)."""
+    m = deck.shape[0]
+    for i in range(m):
+        out[i] = deck[i]
+    for i in range(m - 1, 0, -1):
+        j = _interval(st, i)
+        t = out[j]
+        out[j] = out[i]
+        out[i] = t
+
+
+@njit(cache=True)
+def _seed_orders(deal_seed, deck, n_rounds):
+    """The first ``n_rounds`` deck orders of ``common.deal_rng(deal_seed)``: ``(n_rounds, deck)``."""
+    ent = np.empty(16, np.uint64)
+    words = np.empty(8, np.uint64)
+    st = np.empty(6, np.uint64)
+    _pcg_seed(st, deal_seed, ent, words)
+    out = np.empty((n_rounds, deck.shape[0]), np.int64)
+    for r in range(n_rounds):
+        _permute(st, deck, out[r])
+    return out
+
+
+@njit(cache=True)
+def _game_seeds(seed_words, deals):
+    ent = np.empty(seed_words.shape[0] + 4, np.uint64)
+    words = np.empty(2, np.uint64)
+    out = np.empty(deals.shape[0], np.int64)
+    for i in range(deals.shape[0]):
+        out[i] = _game_seed(seed_words, deals[i], ent, words)
+    return out
+
+
+def seed_words(seed: int) -> np.ndarray:
+    """The uint32 words numpy's ``SeedSequence`` makes of a non-negative int, as uint64."""
+    seed = check_int("seed", seed, 0)
+    words = [seed & 0xFFFFFFFF]
+    seed >>= 32
+    while seed:
+        words.append(seed & 0xFFFFFFFF)
+        seed >>= 32
+    return np.array(words, np.uint64)
+
+
+def game_seeds(seed: int, deals: Sequence[int] | np.ndarray) -> np.ndarray:
+    """``[tournament.game_seed(seed, d) for d in deals]`` computed in the kernel (int64)."""
+    return _game_seeds(seed_words(seed), np.asarray(deals, np.int64))
+
+
+def deal_orders(deal_seed: int, deck: Sequence[int], n_rounds: int) -> np.ndarray:
+    """``common.seed_deals(deck, [deal_seed], n_rounds)[0]`` computed in the kernel."""
+    check_int("deal_seed", deal_seed, 0)
+    if deal_seed >= 1 << 63:
+        raise OptionError("deal_seed", deal_seed, "an int in 0 .. 2**63 - 1")
+    return _seed_orders(np.int64(deal_seed), np.asarray(deck, np.int64), check_int("n_rounds", n_rounds, 1))
+
+
+def agent_seed(deal_seed: int, rotation: int) -> int:
+    """The random agents' ``np.random.seed`` word of a game: ``SeedSequence([deal_seed, rotation])``."""
+    return int(np.random.SeedSequence([deal_seed, rotation]).generate_state(1)[0])
+
+
+# --------------------------------------------------------------------------- chunk players
+
+
+@njit(cache=True)
+def _plan(seed_words, games, n, paired, rotate):
+    """Deal, rotation and deal seed of every game index (``tournament.plan``), one pass."""
+    m = games.shape[0]
+    deals = np.empty(m, np.int64)
+    rots = np.empty(m, np.int64)
+    dseeds = np.empty(m, np.int64)
+    ent = np.empty(seed_words.shape[0] + 4, np.uint64)
+    words = np.empty(2, np.uint64)
+    for i in range(m):
+        g = games[i]
+        rots[i] = g % n if rotate else 0
+        deals[i] = g // n if (paired and rotate) else g
+        if i > 0 and deals[i] == deals[i - 1]:
+            dseeds[i] = dseeds[i - 1]
+        else:
+            dseeds[i] = _game_seed(seed_words, deals[i], ent, words)
+    return deals, rots, dseeds
+
+
+@njit(cache=True, inline="always")
+def _finish_game(cols, row0, k, n, tot):
+    """Fill final total, rounds, winner and winners of the rows ``row0 .. k`` of one game."""
+    best = tot[0]
+    for p in range(1, n):
+        if tot[p] < best:
+            best = tot[p]
+    nwin = 0
+    for p in range(n):
+        if tot[p] == best:
+            nwin += 1
+    nrounds = (k - row0) // n
+    for j in range(row0, k):
+        s = cols[C_SEAT, j]
+        cols[C_FINAL, j] = tot[s]
+        cols[C_ROUNDS, j] = nrounds
+        cols[C_WINNER, j] = 1 if tot[s] == best else 0
+        cols[C_WINNERS, j] = nwin
+
+
+@njit(cache=True, inline="always")
+def _write_round(cols, k, g, deal, rot, r, n, pen, tot, dseed):
+    for p in range(n):
+        tot[p] += pen[p]
+        cols[C_GAME, k] = g
+        cols[C_DEAL, k] = deal
+        cols[C_ROT, k] = rot
+        cols[C_ROUND, k] = r
+        cols[C_SEAT, k] = p
+        cols[C_AGENT, k] = (p + rot) % n
+        cols[C_PEN, k] = pen[p]
+        cols[C_TOTAL, k] = tot[p]
+        cols[C_SEED, k] = dseed
+        k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def _order(r, have, buf, st, deck):
+    """Round r's deck order of the current deal (made on demand); returns (buf, have)."""
+    while have <= r:
+        if have == buf.shape[0]:
+            nb = np.empty((2 * buf.shape[0], buf.shape[1]), np.int64)
+            nb[:have] = buf[:have]
+            buf = nb
+        _permute(st, deck, buf[have])
+        have += 1
+    return buf, have
+
+
+@njit(cache=True)
+def _sixnimmt_chunk(cols, games, deals, rots, dseeds, start, n, agent_codes, any_random,
+                    hsize, nrows, cap, heads, deck, prof, auto, threshold, strict, stop_at, strict_stop):
+    """Play games ``start ..`` of the plan (game index, deal, rotation, deal seed per game) into
+    ``cols`` (13, capacity); returns (next game, rows, status).
+
+    Status 0: all played; 1: ``cols`` is full (game ``next`` not written); 2: game ``next`` ran
+    ``stop_at`` rounds without reaching the threshold (``strict_stop``: an error).
+    """
+    hands = np.empty((n, hsize), np.int64)
+    hcnt = np.empty(n, np.int64)
+    first = np.empty(nrows, np.int64)
+    last = np.empty(nrows, np.int64)
+    rcnt = np.empty(nrows, np.int64)
+    rhd = np.empty(nrows, np.int64)
+    pen = np.empty(n, np.int64)
+    cards = np.empty(n, np.int64)
+    owners = np.empty(n, np.int64)
+    pol = np.empty(n, np.int64)
+    tot = np.empty(n, np.int64)
+    ent = np.empty(16, np.uint64)
+    words = np.empty(8, np.uint64)
+    st = np.empty(6, np.uint64)
+    buf = np.empty((8, deck.shape[0]), np.int64)
+    capacity = cols.shape[1]
+    have = 0
+    k = 0
+    for i in range(start, games.shape[0]):
+        g = games[i]
+        deal = deals[i]
+        rot = rots[i]
+        dseed = dseeds[i]
+        if i == start or dseed != dseeds[i - 1]:  # a new deal: its orders are made afresh
+            _pcg_seed(st, dseed, ent, words)
+            have = 0
+        for p in range(n):
+            pol[p] = agent_codes[(p + rot) % n]
+            tot[p] = 0
+        if any_random:
+            np.random.seed(_agent_seed(dseed, rot, ent, words))
+        row0 = k
+        r = 0
+        while True:
+            if k + n > capacity:
+                return i, row0, _FULL
+            buf, have = _order(r, have, buf, st, deck)
+            _six._deal(buf[r], n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
+            _six._play_round(n, hsize, nrows, cap, heads, pol, prof, auto, False,
+                             hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
+            k = _write_round(cols, k, g, deal, rot, r, n, pen, tot, dseed)
+            r += 1
+            reached = False
+            for p in range(n):
+                if tot[p] > threshold or (not strict and tot[p] == threshold):
+                    reached = True
+            if reached:
+                break
+            if r >= stop_at:
+                if strict_stop:
+                    return i, row0, _LONG
+                break
+        _finish_game(cols, row0, k, n, tot)
+    return games.shape[0], k, _OK
+
+
+@njit(cache=True)
+def _mow_chunk(cols, games, deals, rots, dseeds, start, n, agent_codes, any_random,
+               nh, deck, starter0, kind, num, fl, green, numbered, restart_taker, allow_self,
+               deck_hid, deck_hs, width, threshold, strict, stop_at, strict_stop, rotate_starter,
+               reset_arrow):
+    """As :func:`_sixnimmt_chunk` for Mow (the starter and the arrow carry over between rounds)."""
+    hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = \
+        _mow._workspace(n, nh, width)
+    score = np.zeros(n, np.int64)
+    notrace = np.zeros((1, 4), np.int64)
+    tlen = np.zeros(1, np.int64)
+    pol = np.empty(n, np.int64)
+    tot = np.empty(n, np.int64)
+    ent = np.empty(16, np.uint64)
+    words = np.empty(8, np.uint64)
+    st = np.empty(6, np.uint64)
+    buf = np.empty((8, deck.shape[0]), np.int64)
+    capacity = cols.shape[1]
+    have = 0
+    k = 0
+    for i in range(start, games.shape[0]):
+        g = games[i]
+        deal = deals[i]
+        rot = rots[i]
+        dseed = dseeds[i]
+        if i == start or dseed != dseeds[i - 1]:  # a new deal: its orders are made afresh
+            _pcg_seed(st, dseed, ent, words)
+            have = 0
+        for p in range(n):
+            pol[p] = agent_codes[(p + rot) % n]
+            tot[p] = 0
+        if any_random:
+            np.random.seed(_agent_seed(dseed, rot, ent, words))
+        row0 = k
+        r = 0
+        starter = starter0
+        arrow = 1
+        while True:
+            if k + n > capacity:
+                return i, row0, _FULL
+            buf, have = _order(r, have, buf, st, deck)
+            if reset_arrow:
+                arrow = 1
+            arrow = _mow._play_round(n, nh, pol, buf[r], starter, arrow, tot, kind, num, fl, green,
+                                     numbered, restart_taker, allow_self, deck_hid, deck_hs, hands,
+                                     hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t,
+                                     act_a, score, notrace, tlen, 0)
+            k = _write_round(cols, k, g, deal, rot, r, n, score, tot, dseed)
+            starter = _mow._next_starter(starter, n, tot, rotate_starter)
+            r += 1
+            reached = False
+            for p in range(n):
+                if tot[p] > threshold or (not strict and tot[p] == threshold):
+                    reached = True
+            if reached:
+                break
+            if r >= stop_at:
+                if strict_stop:
+                    return i, row0, _LONG
+                break
+        _finish_game(cols, row0, k, n, tot)
+    return games.shape[0], k, _OK
+
+
+# --------------------------------------------------------------------------- Python API
+
+
+def _runner(game: Any) -> tuple[Any, tuple]:
+    """The chunk player of ``game`` and its game-specific arguments (options checked as the kernels do)."""
+    options = {k: v for k, v in game.options.items() if k != "players"}
+    if game.name == "sixnimmt":
+        g = _six._game(game.num_players, options, _six._GAME_OPTIONS)
+        if g.logic:
+            raise OptionError("variant", list(g.variant), "not 'logic' (the batch path plays dealt rounds)")
+        n, hsize, nrows, cap, dsize, heads = _six._args(g)
+        extra = (hsize, nrows, cap, heads, np.asarray(g.deck, np.int64), g.professional, g.auto_row)
+        return _sixnimmt_chunk, (g, extra)
+    if game.name == "mow":
+        g = _mow._game(game.num_players, options, _mow._GAME_OPTIONS)
+        a = _mow._args(g)
+        extra = (a["nh"], a["deck"], a["starter"], *a["cards"], a["restart_taker"], a["allow_self"],
+                 a["deck_hid"], a["deck_hs"], a["width"])
+        return _mow_chunk, (g, extra)
+    raise OptionError("game", game.name, "'sixnimmt' or 'mow'")
+
+
+def plan_arrays(seed: int, games: Sequence[int] | np.ndarray, players: int, paired: bool = True,
+                rotate: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(games, deals, rotations, deal seeds)`` int64 arrays of :func:`mowkit.tournament.plan`."""
+    idx = np.ascontiguousarray(np.asarray(games, dtype=np.int64).reshape(-1))
+    if len(idx) and idx.min() < 0:
+        raise OptionError("games", int(idx.min()), "game indices >= 0")
+    deals, rots, dseeds = _plan(seed_words(seed), idx, check_int("players", players, 1), bool(paired), bool(rotate))
+    return idx, deals, rots, dseeds
+
+
+def play_chunk(game: Any, policies: Sequence[str | int], seed: int, games: Sequence[int] | np.ndarray,
+               paired: bool = True, rotate: bool = True) -> dict[str, np.ndarray]:
+    """Play tournament games ``games`` of ``game`` in the compiled kernel: int64 column arrays.
+
+    Args:
+        game: a 6 nimmt! or Mow game (``load_game``); its options are the kernel's options.
+        policies: the kernel policy of each agent of the tournament's agent list (names of
+            ``kernels.<game>.POLICIES`` or their codes); seat s of game g holds agent
+            ``(s + rotation) % n``.
+        seed: the tournament seed. ``games``: game indices; ``paired``/``rotate`` as in
+            :func:`mowkit.tournament.plan`.
+
+    Returns one array per name of :data:`COLUMNS` (``winner`` 0/1, ``agent`` the agent index),
+    one row per player per round, ordered by game (as listed), round and seat.
+    """
+    return play_games(game, policies, *plan_arrays(seed, games, game.num_players, paired, rotate))
+
+
+def play_games(game: Any, policies: Sequence[str | int], games: np.ndarray, deals: np.ndarray,
+               rotations: np.ndarray, deal_seeds: np.ndarray) -> dict[str, np.ndarray]:
+    """:func:`play_chunk` on an explicit plan: per game its index, deal, rotation and deal seed."""
+    player, (g, extra) = _runner(game)
+    mod = _six if game.name == "sixnimmt" else _mow
+    n = g.players
+    codes = mod.policy_codes(list(policies), n)
+    any_random = bool(np.isin(codes, [c for k, c in mod.POLICIES.items() if k.startswith("random")]).any())
+    plan = [np.ascontiguousarray(np.asarray(a, dtype=np.int64).reshape(-1))
+            for a in (games, deals, rotations, deal_seeds)]
+    if len({len(a) for a in plan}) != 1:
+        raise OptionError("plan", [len(a) for a in plan], "as many deals, rotations and seeds as games")
+    if len(plan[3]) and plan[3].min() < 0:
+        raise OptionError("deal_seeds", int(plan[3].min()), "seeds >= 0")
+    m = len(plan[0])
+    stop_at = g.max_rounds if g.max_rounds is not None else LIMIT
+    strict_stop = g.max_rounds is None
+    common = (g.threshold, g.comparison == ">", stop_at, strict_stop)
+    if game.name == "mow":
+        common = common + (g.next_starter == "rotate", g.reset_arrow)
+    args = (n, codes, any_random, *extra, *common)
+    per_game = _rows_per_game(player, plan, args, n, g.max_rounds)
+    parts = []
+    start = 0
+    while True:
+        cols = np.empty((len(COLUMNS), max(per_game * (m - start), n * 16)), np.int64)
+        start2, rows, status = player(cols, *plan, start, *args)
+        parts.append(cols[:, :rows])
+        if status == _LONG:
+            raise RuntimeError(f"game {int(plan[0][start2])}: no total reached the threshold in {LIMIT:,} rounds")
+        if status == _OK:
+            break
+        if start2 == start:  # one game longer than the buffer: give it more room
+            per_game *= 4
+        else:  # room for the rest at the rate seen so far, with a margin
+            per_game = max(per_game, -(-5 * rows // (4 * (start2 - start))) + n)
+        start = start2
+    block = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
+    return {name: block[i] for i, name in enumerate(COLUMNS)}
+
+
+def _rows_per_game(player: Any, plan: list[np.ndarray], args: tuple, n: int, max_rounds: int | None) -> int:
+    """Rows to reserve per game: ``n * max_rounds`` when small, else the rate of a small sample + 25 %.
+
+    The buffer then holds the chunk in one piece (no copy) without reserving far more than it uses;
+    a chunk that needs more is continued in a second buffer.
+    """
+    if max_rounds is not None and max_rounds <= 8:
+        return n * max_rounds
+    m = len(plan[0])
+    k = min(64, m // 16)
+    if k < 16:
+        return n * 8
+    cols = np.empty((len(COLUMNS), n * k * 32), np.int64)
+    done, rows, status = player(cols, *(a[:k] for a in plan), 0, *args)
+    if status != _OK:
+        return n * 8
+    return -(-5 * rows // (4 * k)) + n
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) both chunk players with a tiny call."""
+    from mowkit import load_game
+
+    play_chunk(load_game("sixnimmt", players=3, max_rounds=1), ["random", "lowest", "greedy"], 0, [0])
+    play_chunk(load_game("mow", players=3, max_rounds=1), ["random", "greedy", "heuristic"], 0, [0])
