@@ -55,6 +55,9 @@ N_BOOT = 2000
 SEED = 20261201
 """Default seed of the bootstrap (a fixed number: the same table gives the same interval)."""
 METHODS = ("deals", "games")
+BOOT_MAX_UNITS = 50_000
+"""Above this many deals the intervals are normal intervals from the deal-clustered variance
+(:func:`clustered_means`): as good as the bootstrap there, and fast for million-game tables."""
 _CELLS = 1 << 21  # resample weights held at once (a chunk of resamples x deals), bounds the memory
 
 
@@ -78,11 +81,33 @@ def _mean_ci(values: np.ndarray) -> tuple[float, float, float]:
     return m, m - Z95 * se, m + Z95 * se
 
 
-def per_game(df: pd.DataFrame) -> pd.DataFrame:
+def _source_has_deal(df: Any) -> bool:
+    """Whether the table (or folder) behind ``df`` records deals."""
+    if isinstance(df, pd.DataFrame):
+        return "deal" in df.columns
+    return True  # a tournament folder always has them
+
+
+def per_game(df: Any) -> pd.DataFrame:
     """One row per player per game: agent, seat, deal, rounds, final total, mean penalty, win, win share.
 
-    ``deal`` is the table's deal number (the game number when the table has no ``deal`` column).
+    ``df`` is a tournament table (one row per player per round), a per-game table (passed
+    through), or a tournament folder / :class:`mowkit.store.ResultsFolder` (then the per-game
+    table is computed chunk by chunk, never loading the per-round table: what makes summaries
+    of million-game folders possible). ``deal`` is the table's deal number (the game number
+    when the table has no ``deal`` column).
     """
+    import os
+
+    if not isinstance(df, pd.DataFrame):
+        if isinstance(df, (str, os.PathLike)):
+            from mowkit.store import per_game as folder_per_game
+
+            return folder_per_game(os.fspath(df))
+        raise OptionError("df", type(df).__name__, "a tournament table (DataFrame) or a tournament folder")
+    if "penalty" not in df.columns and {"mean_penalty", "win_share", "seat"} <= set(df.columns):
+        out = df if "deal" in df.columns else df.assign(deal=df["game"])
+        return out
     keys = (["match"] if "match" in df.columns else []) + ["game", "seat"]
     g = df.groupby(keys, sort=True)
     spec: dict[str, tuple[str, str]] = dict(
@@ -165,6 +190,48 @@ def bootstrap_means(units: np.ndarray, groups: np.ndarray, values: np.ndarray, *
     return lo, hi
 
 
+def clustered_means(units: np.ndarray, groups: np.ndarray, values: np.ndarray, *, n_groups: int | None = None,
+                    level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """Normal interval of the mean of each value column within each group, clustered by unit.
+
+    The mean of a group is a ratio (sum of values over count of rows); its variance is estimated
+    from the per-unit residuals ``S_u - mean * N_u`` (the linearised ratio estimator, with the
+    small-sample factor U/(U-1)), so rows of one unit (the games of one deal) count as one draw.
+    For many units this is what the bootstrap converges to; :func:`_grouped` uses it above
+    :data:`BOOT_MAX_UNITS` deals. Arguments and result as :func:`bootstrap_means`.
+    """
+    if not 0 < level < 1:
+        raise OptionError("level", level, "a coverage between 0 and 1, such as 0.95")
+    units = np.asarray(units, dtype=np.int64)
+    groups = np.asarray(groups, dtype=np.int64)
+    vals = np.asarray(values, dtype=np.float64)
+    if vals.ndim == 1:
+        vals = vals[:, None]
+    k = vals.shape[1]
+    n_units = int(units.max()) + 1 if len(units) else 0
+    n_groups = int(groups.max()) + 1 if n_groups is None else n_groups
+    lo = np.full((n_groups, k), np.nan)
+    hi = np.full((n_groups, k), np.nan)
+    if n_units == 0:
+        return lo, hi
+    cell = units * n_groups + groups
+    counts = np.bincount(cell, minlength=n_units * n_groups).reshape(n_units, n_groups).astype(np.float64)
+    z = NormalDist().inv_cdf(0.5 + level / 2)
+    total = counts.sum(axis=0)
+    used = (counts > 0).sum(axis=0)
+    for j in range(k):
+        sums = np.bincount(cell, weights=vals[:, j], minlength=n_units * n_groups).reshape(n_units, n_groups)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = sums.sum(axis=0) / total
+            resid = sums - mean[None, :] * counts
+            var = (resid ** 2).sum(axis=0) / total ** 2 * used / np.maximum(used - 1, 1)
+        half = z * np.sqrt(var)
+        ok = used >= 2
+        lo[ok, j] = (mean - half)[ok]
+        hi[ok, j] = (mean + half)[ok]
+    return lo, hi
+
+
 def t_quantile(p: float, df: int) -> float:
     """Quantile ``p`` of Student's t with ``df`` degrees of freedom (Abramowitz & Stegun 26.7.5).
 
@@ -210,6 +277,8 @@ def method_text(n: int, unit: str, *, method: str = "deals", has_deal: bool = Tr
     """The interval method in words, as the tables' ``interval`` column states it."""
     if method == "games":
         return f"95 % interval over {n:,} games taken as independent (Wilson for win rates, normal for means)"
+    if method == "clustered":
+        return f"95 % normal interval over {n:,} {unit} (variance clustered by deal)"
     if unit == "deals":
         return f"95 % bootstrap over {n:,} deals"
     why = "the table has no deal column" if not has_deal else "each deal is played once"
@@ -235,9 +304,12 @@ def _grouped(games: pd.DataFrame, key: str, has_deal: bool, method: str, n_boot:
     gcodes, uniques = pd.factorize(games[key], sort=True)
     labels = list(uniques)
     values = games[["mean_penalty", "winner", "win_share"]].to_numpy(dtype=np.float64)
-    ucodes, unit, _ = _units(games)
+    ucodes, unit, n_units = _units(games)
     deals = [int(pd.unique(ucodes[gcodes == i]).size) for i in range(len(labels))]
-    if method == "deals":
+    if method == "deals" and n_units > BOOT_MAX_UNITS:
+        lo, hi = clustered_means(ucodes, gcodes, values, n_groups=len(labels))
+        texts = [method_text(d, unit, method="clustered") for d in deals]
+    elif method == "deals":
         lo, hi = bootstrap_means(ucodes, gcodes, values, n_groups=len(labels), n_boot=n_boot, seed=seed)
         texts = [method_text(d, unit, has_deal=has_deal, n_boot=n_boot) for d in deals]
     else:
@@ -253,18 +325,19 @@ def _grouped(games: pd.DataFrame, key: str, has_deal: bool, method: str, n_boot:
     return labels, {"lo": lo, "hi": hi, "gcodes": gcodes}, texts, deals
 
 
-def summary(df: pd.DataFrame, *, method: str = "deals", n_boot: int = N_BOOT, seed: int = SEED) -> pd.DataFrame:
+def summary(df: Any, *, method: str = "deals", n_boot: int = N_BOOT, seed: int = SEED) -> pd.DataFrame:
     """Per agent: games, deals, mean penalty per round, win rate and win share, each with a 95 % interval.
 
     Args:
-        df: a tournament table (one row per player per round).
+        df: a tournament table (one row per player per round), its per-game table, or a
+            tournament folder written with ``out=`` (read chunk by chunk, see :func:`per_game`).
         method: ``"deals"`` (bootstrap over deals, the default) or ``"games"`` (games taken as
             independent: Wilson / normal intervals).
         n_boot: bootstrap resamples. seed: the bootstrap's seed (fixed default: reproducible).
     """
     _check_method(method, n_boot)
     games = per_game(df)
-    labels, ci, texts, deals = _grouped(games, "agent", "deal" in df.columns, method, n_boot, seed)
+    labels, ci, texts, deals = _grouped(games, "agent", _source_has_deal(df), method, n_boot, seed)
     rows = []
     for i, agent in enumerate(labels):
         g = games[ci["gcodes"] == i]
@@ -284,14 +357,14 @@ def summary(df: pd.DataFrame, *, method: str = "deals", n_boot: int = N_BOOT, se
     return out
 
 
-def seat_summary(df: pd.DataFrame, *, method: str = "deals", n_boot: int = N_BOOT, seed: int = SEED) -> pd.DataFrame:
+def seat_summary(df: Any, *, method: str = "deals", n_boot: int = N_BOOT, seed: int = SEED) -> pd.DataFrame:
     """Per seat (all agents together): mean penalty per round, win rate and win share with intervals.
 
     Arguments as :func:`summary`; seats count from 0 as in the table.
     """
     _check_method(method, n_boot)
     games = per_game(df)
-    labels, ci, texts, deals = _grouped(games, "seat", "deal" in df.columns, method, n_boot, seed)
+    labels, ci, texts, deals = _grouped(games, "seat", _source_has_deal(df), method, n_boot, seed)
     rows = []
     for i, seat in enumerate(labels):
         g = games[ci["gcodes"] == i]

@@ -225,3 +225,48 @@ def test_seat_agents_matches_the_relabelling():
     names = [f"random {k}" for k in range(N)]
     for r in range(N):
         assert seat_agents(names, r) == [f"random {(s + r) % N}" for s in range(N)]
+
+
+def test_clustered_interval_agrees_with_the_bootstrap_and_takes_over_for_many_deals(monkeypatch):
+    """The deal-clustered normal interval (used above BOOT_MAX_UNITS deals) is the bootstrap's limit."""
+    import numpy as np
+
+    from mowkit import results
+
+    rng = np.random.default_rng(5)
+    deals = np.repeat(np.arange(3000), 4)
+    shared = rng.normal(size=3000)[deals]  # the deal's luck, shared by its 4 games
+    groups = np.tile(np.arange(4), 3000)
+    values = np.column_stack([shared + rng.normal(size=len(deals)), rng.random(len(deals)) < 0.25])
+    blo, bhi = results.bootstrap_means(deals, groups, values, n_boot=2000, seed=1)
+    clo, chi = results.clustered_means(deals, groups, values)
+    width = bhi - blo
+    assert np.all(np.abs(clo - blo) < 0.1 * width) and np.all(np.abs(chi - bhi) < 0.1 * width)
+    # an independent-rows interval would be far narrower for the shared part
+    naive = 2 * 1.96 * values[groups == 0, 0].std() / np.sqrt(3000)
+    assert chi[0, 0] - clo[0, 0] > 0.9 * naive
+
+    from mowkit.tournament import tournament
+
+    df = tournament("sixnimmt", ["random"] * 4, 40, seed=3, players=4, unit="round", progress=False,
+                    backend="kernel")
+    monkeypatch.setattr(results, "BOOT_MAX_UNITS", 5)
+    table = results.summary(df)
+    assert table["interval"].str.contains("clustered by deal").all()
+    assert (table["win_lo"] <= table["win_rate"]).all() and (table["win_rate"] <= table["win_hi"]).all()
+
+
+def test_summaries_of_a_folder_equal_those_of_its_table(tmp_path):
+    """summary / seat_summary read a tournament folder chunk by chunk and give the table's figures."""
+    import pandas as pd
+
+    from mowkit.results import seat_summary, summary
+    from mowkit.tournament import tournament
+
+    agents = ["highest", "random", "random", "lowest"]
+    df = tournament("sixnimmt", agents, 48, seed=9, players=4, progress=False, backend="kernel")
+    handle = tournament("sixnimmt", agents, 48, seed=9, players=4, progress=False, backend="kernel",
+                        out=tmp_path / "run", collect=False, chunk_games=10)
+    pd.testing.assert_frame_equal(summary(df), summary(handle))
+    pd.testing.assert_frame_equal(summary(df), summary(tmp_path / "run"))
+    pd.testing.assert_frame_equal(seat_summary(df), seat_summary(str(tmp_path / "run")))
