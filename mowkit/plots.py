@@ -10,6 +10,7 @@ games of one deal are correlated; see :mod:`mowkit.results`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -20,8 +21,13 @@ from mowkit.results import SEED, bootstrap_means, method_text, per_game, seat_su
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
 
 
-def _penalty_word(df: pd.DataFrame) -> str:
-    game = (df.attrs.get("provenance") or {}).get("game")
+def _penalty_word(df: Any) -> str:
+    attrs = getattr(df, "attrs", None)
+    if attrs is None:  # a tournament folder given as a path
+        from mowkit.store import open_results
+
+        attrs = open_results(df).attrs
+    game = (attrs.get("provenance") or {}).get("game")
     return {"sixnimmt": "heads", "mow": "flies"}.get(game, "penalty")
 
 
@@ -44,16 +50,21 @@ def _titled(title: str, note: str) -> str:
     return f"{title}<br><sup>{note}</sup>"
 
 
-def penalty_histogram(df: pd.DataFrame, per: str = "round", title: str | None = None) -> go.Figure:
-    """Histogram of penalties per agent: per ``"round"`` or of the final ``"game"`` totals."""
+def penalty_histogram(df: Any, per: str = "round", title: str | None = None) -> go.Figure:
+    """Histogram of penalties per agent: per ``"round"`` or of the final ``"game"`` totals.
+
+    ``df`` is a tournament table, or with ``per="game"`` also its per-game table or a tournament
+    folder (million-game runs: the counts are taken chunk by chunk and only the bars are drawn).
+    """
     word = _penalty_word(df)
     fig = go.Figure()
     data = df if per == "round" else per_game(df)
     column = "penalty" if per == "round" else "final_total"
-    for i, (agent, g) in enumerate(data.groupby("agent", sort=True)):
-        fig.add_trace(go.Histogram(x=g[column], name=agent, histnorm="probability", opacity=0.6,
-                                   marker_color=PALETTE[i % len(PALETTE)], xbins=dict(size=1)))
-    fig.update_layout(barmode="overlay")
+    for i, (agent, g) in enumerate(data.groupby("agent", sort=True, observed=True)):
+        counts = g[column].value_counts(normalize=True).sort_index()
+        fig.add_trace(go.Bar(x=counts.index.to_numpy(), y=counts.to_numpy(), name=str(agent), opacity=0.6,
+                             marker_color=PALETTE[i % len(PALETTE)], width=1.0))
+    fig.update_layout(barmode="overlay", bargap=0)
     axis = f"{word} per round" if per == "round" else f"final game total ({word})"
     what = f"{word} per round" if per == "round" else f"final game totals ({word})"
     return _layout(fig, title or f"Distribution of {what}", axis, "share")
@@ -77,7 +88,7 @@ def penalty_ecdf(df: pd.DataFrame, per: str = "round", title: str | None = None)
 
 def win_rate_bars(table: pd.DataFrame, title: str | None = None) -> go.Figure:
     """Win rate per agent with its 95 % interval (a tidy table or a summary); the method is under the title."""
-    s = table if "win_lo" in table.columns else summary(table)
+    s = table if isinstance(table, pd.DataFrame) and "win_lo" in table.columns else summary(table)
     fig = go.Figure(go.Bar(
         x=s["agent"], y=s["win_rate"],
         error_y=dict(type="data", symmetric=False, array=s["win_hi"] - s["win_rate"],

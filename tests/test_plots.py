@@ -87,3 +87,21 @@ def test_score_trajectory_intervals_are_the_deal_bootstrap(df):
     assert np.allclose(trace.y, mean)
     r = np.arange(len(mean))
     assert np.allclose(np.array(trace.y) + np.array(trace.error_y.array), np.nan_to_num(hi[r, 0], nan=mean))
+
+
+def test_histogram_and_win_bars_of_a_tournament_folder(tmp_path):
+    """A folder written with collect=False plots like its table (bars from chunk-wise counts)."""
+    from mowkit.tournament import tournament
+
+    agents = ["highest", "random", "random", "random"]
+    df = tournament("sixnimmt", agents, 40, seed=4, players=4, progress=False, backend="kernel")
+    folder = tournament("sixnimmt", agents, 40, seed=4, players=4, progress=False, backend="kernel",
+                        out=tmp_path / "run", collect=False, chunk_games=7)
+    a = plots.penalty_histogram(df, per="game")
+    b = plots.penalty_histogram(folder, per="game")
+    assert [t.name for t in a.data] == [t.name for t in b.data] == ["highest", "random"]
+    for ta, tb in zip(a.data, b.data):
+        assert list(ta.x) == list(tb.x) and np.allclose(ta.y, tb.y) and abs(sum(tb.y) - 1) < 1e-9
+    assert "heads" in b.layout.xaxis.title.text
+    bars_df, bars_folder = plots.win_rate_bars(df), plots.win_rate_bars(folder)
+    assert [list(t.y) for t in bars_df.data] == [list(t.y) for t in bars_folder.data]
