@@ -170,12 +170,12 @@ def simulate_command(args: argparse.Namespace) -> None:
             raise OptionError(flag, value, f"a whole number of at least {lo}")
     options = game_options(args.option)
     agents = args.agents.split("/")
+    specs = [parse_agent_spec(a) for a in agents]
     options.setdefault("players", len(agents))
     game = load_game(args.game, **options)
     if len(agents) != game.num_players:
         raise OptionError("agents", args.agents, f"one agent per seat ({game.num_players}), separated by /")
-    for spec in agents:  # unknown agents and bad agent options, before anything is written
-        name, kwargs = parse_agent_spec(spec)
+    for name, kwargs in specs:  # unknown agents and bad agent options, before anything is written
         make_agent(game.name, name, **kwargs)
     check_out_folder(args.out)
     client = connect_scheduler(args.scheduler) if args.scheduler else None

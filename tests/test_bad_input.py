@@ -30,6 +30,7 @@ import pytest
 
 from mowkit import IllegalActionError, OptionError, load_game
 from mowkit.agents import make_agent, parse_agent_spec
+from mowkit.agents import mow as mow_agents
 from mowkit.cli import main as cli_main
 from mowkit.games import mow, sixnimmt
 from mowkit.records import load, save, to_record
@@ -426,6 +427,7 @@ BAD_AGENTS = [
     ("mow agent name None", "mow", None, {}, "agent"),
     ("mow agent name int", "mow", 42, {}, "agent"),
     ("mow agent name list", "mow", ["random"], {}, "agent"),
+    ("mow agent class not instance", "mow", mow_agents.RandomAgent, {}, "agent"),
 ]
 
 
@@ -526,6 +528,7 @@ BAD_COMMAND_LINES = [
     ("unknown agent", SIM + ["--agents", "random/wizard", "--out", "{tmp}/o"], "agent='wizard'"),
     ("empty agent", SIM + ["--agents", "random//random", "--out", "{tmp}/o", "--option", "players=3"],
      "the agent name is missing"),
+    ("no agents", SIM + ["--agents", "", "--out", "{tmp}/o"], "the agent name is missing"),
     ("unknown agent option", SIM + ["--agents", "random/greedy:depth=2", "--out", "{tmp}/o"], "depth=2"),
     ("agent option float", SIM + ["--agents", "random/mc:rollouts=2.5", "--out", "{tmp}/o"], "rollouts=2.5"),
     ("agent option bool", SIM + ["--agents", "random/mc:rollouts=true", "--out", "{tmp}/o"], "rollouts=True"),
@@ -631,3 +634,14 @@ def test_logic_draft_shows_every_players_picks_and_says_so():
     import mowkit.core
 
     assert "logic" in " ".join(mowkit.core.__doc__.split())
+
+
+def test_make_agent_takes_a_spec_and_refuses_an_option_given_twice():
+    a = make_agent("sixnimmt", "mc:rollouts=3,objective=relative")
+    assert (a.rollouts, a.objective) == (3, "relative")
+    with pytest.raises(OptionError) as err:
+        make_agent("sixnimmt", "mc:rollouts=3", rollouts=4)
+    assert err.value.option == "rollouts" and "each option once" in str(err.value)
+    with pytest.raises(OptionError) as err:
+        make_agent("sixnimmt", "mc:rollouts=3,rollouts=4")
+    assert err.value.option == "agents"

@@ -42,16 +42,26 @@ def agent_options(cls: type) -> list[str]:
 def make_agent(game: str, name: str | Agent, **kwargs: Any) -> Agent:
     """An agent for ``game`` by name (``"random"``, ``"greedy"``, ...); an Agent passes through.
 
-    ``kwargs`` are the agent's options (e.g. ``make_agent("mow", "mc", rollouts=20)``); an option
+    ``kwargs`` are the agent's options (e.g. ``make_agent("mow", "mc", rollouts=20)``, or in the
+    spec form ``make_agent("mow", "mc:rollouts=20")``); an option
     the agent does not take, or a wrong value, raises :class:`~mowkit.core.OptionError`.
     """
     if not isinstance(name, str):
+        if isinstance(name, type):
+            raise OptionError("agent", name, f"an agent name or an agent object (an instance such as "
+                              f"{name.__name__}(), not the class)")
         if not isinstance(name, Agent):
             raise OptionError("agent", name, "an agent name or an object with name and act()")
         if kwargs:
             raise OptionError(sorted(kwargs)[0], kwargs[sorted(kwargs)[0]],
                               "no options with an agent object (options go with an agent name)")
         return name
+    if ":" in name:  # a spec such as "mc:rollouts=20" (see parse_agent_spec)
+        name, given = parse_agent_spec(name)
+        twice = sorted(set(given) & set(kwargs))
+        if twice:
+            raise OptionError(twice[0], kwargs[twice[0]], "each option once (it is in the spec and a keyword)")
+        kwargs = {**given, **kwargs}
     classes = agent_classes(game)
     if name not in classes:
         raise OptionError("agent", name, "one of " + ", ".join(repr(n) for n in classes))
