@@ -29,21 +29,22 @@ GAMES = {
 
 
 def load_game(name: str, **options: Any) -> Any:
-    """A game with validated options: ``load_game("sixnimmt", players=5, variant="tactics")``."""
-    if name not in GAMES:
+    """A game with validated options: ``load_game("sixnimmt", players=5, variant="tactics")``.
+
+    An unknown game name (or one that is not a string) or option name raises :class:`OptionError`
+    naming it and listing what is allowed; a wrong option value raises the game's OptionError.
+    """
+    if not isinstance(name, str) or name not in GAMES:
         raise OptionError("game", name, "one of " + ", ".join(repr(g) for g in GAMES) + " (unknown game)")
     module, cls = GAMES[name]
     game_cls = getattr(import_module(module), cls)
-    try:
-        return game_cls(**options)
-    except TypeError:
-        import dataclasses
+    import dataclasses
 
-        known = [f.name for f in dataclasses.fields(game_cls) if f.init]
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise OptionError(unknown[0], options[unknown[0]], "one of the options " + ", ".join(known)) from None
-        raise
+    known = [f.name for f in dataclasses.fields(game_cls) if f.init]
+    unknown = sorted(k for k in options if k not in known)
+    if unknown:
+        raise OptionError(unknown[0], options[unknown[0]], "one of the options " + ", ".join(known))
+    return game_cls(**options)
 
 
 def __getattr__(name: str) -> Any:  # lazy re-exports keep `import mowkit` light

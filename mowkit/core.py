@@ -10,12 +10,24 @@ Both engines (``mowkit.games.sixnimmt`` and ``mowkit.games.mow``) follow one sha
   deck orders (``deals``), so that a game record replays exactly;
 * ``pending_players()`` lists the seats that may act now (several at once during 6 nimmt!'s
   simultaneous card choice), ``legal_actions(player)`` is sorted and empty once the game is over;
-* ``observation(player)`` is what that seat may see; it never contains another hand.
+* ``observation(player)`` is what that seat may see; it never contains another hand, with one
+  exception: in 6 nimmt!'s ``logic`` variant the draft is public (the cards lie face up and are
+  taken in turn), so the observation lists every player's drafted cards of the round
+  (``drafted``), from which the other hands follow (drafted minus played);
+* actions are checked before anything changes: a field annotated ``int`` (card, row, seat, flag,
+  value) must be an ``int`` (numpy integers are stored as plain ``int`` when the action is made;
+  ``bool``, ``float`` and ``str`` are refused), a field annotated ``str`` a ``str``, otherwise
+  ``apply`` raises :class:`IllegalActionError` with rule ``"action fields"``;
+* a state built from recorded ``deals`` needs one deal per round played: a decision that would
+  start a round without a recorded deal raises :class:`IllegalActionError` with rule
+  ``"no recorded deal"`` **[kit]** and leaves the state as it was (a record that holds all its
+  deals never gets there).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -53,6 +65,45 @@ class RecordError(ValueError):
 # --------------------------------------------------------------------------- actions
 
 _ACTION_TYPES: dict[tuple[str, str], type[Action]] = {}
+_FIELD_TYPES: dict[type, tuple[tuple[str, str], ...]] = {}  # class -> ((field, "int"|"str"), ...)
+
+
+def _field_types(cls: type) -> tuple[tuple[str, str], ...]:
+    """The checked fields of an action class: ``int`` and ``str`` annotated fields, in order."""
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        found = tuple(
+            (f.name, "int" if f.type in ("int", int) else "str")
+            for f in dataclasses.fields(cls)
+            if f.type in ("int", int, "str", str)
+        )
+        _FIELD_TYPES[cls] = found
+    return found
+
+
+def _normalise_ints(action: Any) -> None:
+    """Store numpy integers in the ``int`` fields of ``action`` as plain ``int`` (records are JSON)."""
+    for name, kind in _field_types(type(action)):
+        v = getattr(action, name)
+        if kind == "int" and type(v) is not int and isinstance(v, np.integer):
+            object.__setattr__(action, name, int(v))
+
+
+def _int_normaliser(int_fields: Sequence[str]) -> Any:
+    """A ``__post_init__`` for an action class: one type test per ``int`` field on the fast path.
+
+    numpy integers (e.g. from ``rng.integers`` or an array of cards) become plain ints, so every
+    accepted action can be written to a JSON record; other types are left as they are for
+    :func:`check_action_fields` to refuse when the action is applied.
+    """
+    cond = " or ".join(f"type(self.{n}) is not int" for n in int_fields)
+    namespace: dict[str, Any] = {"_normalise_ints": _normalise_ints}
+    exec(f"def __post_init__(self):\n    if {cond}:\n        _normalise_ints(self)\n", namespace)
+    return namespace["__post_init__"]
+
+
+def _type_name(value: Any) -> str:
+    return type(value).__name__
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +118,9 @@ class Action:
         # no super() call: slots dataclasses are re-created, which breaks zero-argument super()
         if cls.kind:
             _ACTION_TYPES[(cls.game, cls.kind)] = cls
+        annotations = {n: t for k in reversed(cls.__mro__) for n, t in vars(k).get("__annotations__", {}).items()}
+        ints = [n for n, t in annotations.items() if t in ("int", int)]
+        cls.__post_init__ = _int_normaliser(ints)  # type: ignore[attr-defined]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form used in game records: ``{"type": kind, "player": ..., ...}``."""
@@ -74,6 +128,27 @@ class Action:
         for f in dataclasses.fields(self):
             d[f.name] = getattr(self, f.name)
         return d
+
+
+def check_action_fields(action: Action) -> None:
+    """Raise :class:`IllegalActionError` (rule ``"action fields"``) unless every field has its type.
+
+    Fields annotated ``int`` (cards, rows, seats, the arrow flag, slowpoke values) must be plain
+    ``int``: a ``bool`` is refused too, so that a record stores exactly what was decided (the Mow
+    ``flip`` flag is 0 or 1, never ``True``/``False``). Fields annotated ``str`` must be ``str``.
+    """
+    for name, kind in _field_types(type(action)):
+        v = getattr(action, name)
+        if kind == "int":
+            if type(v) is not int:
+                what = "a bool (True/False)" if isinstance(v, (bool, np.bool_)) else f"{_type_name(v)} {v!r}"
+                raise IllegalActionError(
+                    "action fields", f"{type(action).__name__}.{name} must be an integer, got {what}"
+                )
+        elif not isinstance(v, str):
+            raise IllegalActionError(
+                "action fields", f"{type(action).__name__}.{name} must be a string, got {_type_name(v)} {v!r}"
+            )
 
 
 def action_from_dict(game: str, data: Any) -> Action:
@@ -146,11 +221,24 @@ class Chance:
         self.rng = rng
         self.deals = None if deals is None else [list(d) for d in deals]
 
+    def has_deal(self, round_index: int) -> bool:
+        """True when round ``round_index`` can be dealt (always with a generator)."""
+        return self.deals is None or round_index < len(self.deals)
+
+    def last_recorded(self, round_index: int) -> bool:
+        """True when ``round_index`` is the last round with a recorded deal (no deal follows it)."""
+        return self.deals is not None and round_index + 1 >= len(self.deals)
+
     def shuffle(self, cards: Sequence[int], round_index: int) -> list[int]:
         """The deck order of round ``round_index``: a seeded permutation or the recorded one."""
         if self.deals is not None:
             if round_index >= len(self.deals):
-                raise ValueError(f"no recorded deal for round {round_index}")
+                raise IllegalActionError(
+                    "no recorded deal",
+                    f"round {round_index + 1} has no recorded deal (the game was built from "
+                    f"{len(self.deals)} deal{'s' if len(self.deals) != 1 else ''}); "
+                    "give one deck order per round, or play from a seed",
+                )
             return list(self.deals[round_index])
         assert self.rng is not None
         return [int(c) for c in self.rng.permutation(np.asarray(cards))]
@@ -167,7 +255,10 @@ class Chance:
 
 
 def check_int(option: str, value: Any, lo: int, hi: int | None = None) -> int:
-    """Validate an integer option in ``lo..hi`` or raise :class:`OptionError`."""
+    """Validate an integer option in ``lo..hi`` and return it as a plain ``int``, or raise :class:`OptionError`.
+
+    numpy integers are accepted; ``bool``, ``float`` (even ``4.0``) and ``str`` are refused.
+    """
     ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
     if ok and value >= lo and (hi is None or value <= hi):
         return int(value)
@@ -175,12 +266,58 @@ def check_int(option: str, value: Any, lo: int, hi: int | None = None) -> int:
     raise OptionError(option, value, allowed)
 
 
+def check_bool(option: str, value: Any, allowed: str = "True or False") -> bool:
+    """Validate a switch (``bool`` or numpy bool) and return a plain ``bool``, or raise :class:`OptionError`."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise OptionError(option, value, allowed)
+
+
+def check_seconds(option: str, value: Any, maximum: float = 3600.0) -> float:
+    """Validate a time in seconds: a finite number with ``0 < value <= maximum``; returns a ``float``."""
+    ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+    if ok and 0 < value <= maximum and math.isfinite(value):
+        return float(value)
+    raise OptionError(option, value, f"None or a number of seconds, more than 0 and at most {maximum:g}")
+
+
 def check_choice(option: str, value: Any, choices: Iterable[Any]) -> Any:
-    """Validate that ``value`` is one of ``choices`` or raise :class:`OptionError`."""
+    """Validate that ``value`` is one of ``choices`` or raise :class:`OptionError`.
+
+    With string choices only a ``str`` matches, and a plain ``str`` is returned.
+    """
     choices = list(choices)
-    if value in choices:
-        return value
+    strings = all(isinstance(c, str) for c in choices)
+    if strings and not isinstance(value, str):
+        raise OptionError(option, value, "one of " + ", ".join(repr(c) for c in choices))
+    try:
+        found = value in choices
+    except (TypeError, ValueError):  # e.g. a numpy array compared with the choices
+        found = False
+    if found:
+        return str(value) if strings else value
     raise OptionError(option, value, "one of " + ", ".join(repr(c) for c in choices))
+
+
+def check_deals(game: Any, deals: Any) -> list[list[int]]:
+    """Recorded deck orders for ``game.new_state(deals=...)``, each checked by ``game.check_deal``.
+
+    Returns them as lists of plain ints; raises :class:`OptionError` (option ``deals`` or
+    ``deals[i]``) for an empty or malformed list, an unknown card, a card twice or a wrong count.
+    """
+    if isinstance(deals, (str, bytes)) or not isinstance(deals, (Sequence, np.ndarray)) or len(deals) == 0:
+        raise OptionError("deals", deals, "a non-empty list of deck orders, one per round")
+    out = []
+    for i, order in enumerate(deals):
+        if isinstance(order, (str, bytes)) or not isinstance(order, (Sequence, np.ndarray)):
+            raise OptionError(f"deals[{i}]", order, "a list of the card ids of the deck in use")
+        order = list(order)
+        try:
+            game.check_deal(order)
+        except ValueError as e:
+            raise OptionError(f"deals[{i}]", str(e), "an order of exactly the deck in use, each card once") from None
+        out.append([int(c) for c in order])
+    return out
 
 
 def shared_winners(totals: Sequence[int]) -> tuple[int, ...]:

@@ -32,29 +32,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from mowkit.agents import parse_agent_spec  # noqa: F401  (kept importable from here)
 from mowkit.core import OptionError, RecordError, check_choice, check_int
 
 COLUMNS = [
     "game", "deal", "rotation", "round", "seat", "agent", "penalty", "total",
     "final_total", "rounds", "winner", "winners", "seed",
 ]
-
-
-def parse_agent_spec(spec: Any) -> tuple[str, dict[str, Any]]:
-    """``"mc:rollouts=20"`` -> ``("mc", {"rollouts": 20})``; a plain name has no arguments."""
-    if not isinstance(spec, str):
-        raise OptionError("agents", spec, "agent names such as 'random' or 'greedy' (with ':key=value,...' for options)")
-    name, _, rest = spec.partition(":")
-    kwargs: dict[str, Any] = {}
-    for part in filter(None, rest.split(",")):
-        key, eq, value = part.partition("=")
-        if not eq:
-            raise OptionError("agents", spec, "name:key=value,key=value")
-        try:
-            kwargs[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            kwargs[key.strip()] = value.strip()
-    return name.strip(), kwargs
 
 
 def game_seed(seed: int, deal: int) -> int:

@@ -58,3 +58,59 @@ def test_simulate_backend_choice(tmp_path):
         assert r.returncode == 0, r.stderr
         assert f"played with the {said} backend" in r.stdout
     pd.testing.assert_frame_equal(read_results(tmp_path / "engine"), read_results(tmp_path / "auto"))
+
+
+def test_every_option_has_help_text():
+    import argparse
+
+    from mowkit.cli import build_parser
+
+    parser = build_parser()
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert subs and set(subs[0].choices) == {"replay", "simulate"}
+    checked = 0
+    for name, sub in [("mowkit", parser), *subs[0].choices.items()]:
+        for action in sub._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                continue
+            assert action.help and action.help != argparse.SUPPRESS, f"{name} {action.option_strings or action.dest}"
+            checked += 1
+    assert checked >= 17  # 3 help flags, replay file/--all, 12 simulate options
+    r = run("simulate", "--help")
+    assert r.returncode == 0 and "--scheduler" in r.stdout and "--seed" in r.stdout
+
+
+def test_unreachable_scheduler_is_one_line_without_traceback(tmp_path):
+    import socket
+
+    with socket.socket() as s:  # a local port nobody listens on once closed
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    r = run("simulate", "--game", "mow", "--agents", "random/random", "--games", "2", "--seed", "1",
+            "--out", str(tmp_path / "o"), "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert r.returncode == 2
+    assert r.stderr == f"mowkit: cannot connect to the Dask scheduler at tcp://127.0.0.1:{port} (Connection refused)\n"
+    assert not (tmp_path / "o").exists()
+
+
+def test_non_utf8_and_damaged_records_are_one_line(tmp_path):
+    (tmp_path / "latin1.json").write_bytes('{"format": "mowkit-record/1", "game": "café"}'.encode("latin-1"))
+    (tmp_path / "half.json").write_text('{"format": "mowkit-record/1", "rounds": [')
+    for name, words in (("latin1.json", "not UTF-8 text"), ("half.json", "not valid JSON"),
+                        ("missing.json", "cannot read")):
+        r = run("replay", str(tmp_path / name))
+        assert r.returncode == 2, r.stderr
+        assert r.stderr.startswith(f"mowkit: {tmp_path / name}: field ") and r.stderr.count("\n") == 1
+        assert words in r.stderr and "Traceback" not in r.stderr
+
+
+def test_out_folder_that_cannot_be_made_is_one_line(tmp_path):
+    plain = tmp_path / "plain.txt"
+    plain.write_text("a file, not a folder")
+    for out, words in ((plain, "this is a file, not a folder"),
+                       (plain / "results", "is a file, so no folder can be made under it")):
+        r = run("simulate", "--game", "sixnimmt", "--agents", "random/random", "--games", "2", "--seed", "1",
+                "--out", str(out))
+        assert r.returncode == 2 and r.stderr.startswith("mowkit: --out ") and words in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr
+    assert plain.read_text() == "a file, not a folder"

@@ -1,12 +1,19 @@
 """Agents for both games, behind one interface (:class:`mowkit.core.Agent`).
 
 An agent gets its observation, the legal actions and its own ``numpy.random.Generator`` and
-returns one legal action. ``make_agent(game, name)`` builds one by name; ``AGENTS[game]`` lists
-the names with a one-line description each.
+returns one legal action. ``make_agent(game, name, **options)`` builds one by name;
+``AGENTS[game]`` lists the names with a one-line description each; ``parse_agent_spec`` reads
+the text form ``"name:key=value,key=value"`` used by tournaments and the command line.
+
+Bad input is an :class:`~mowkit.core.OptionError` naming what is wrong: an unknown agent, an
+unknown option of that agent (the message lists its options), an option of the wrong type or
+range (each agent checks its own), a repeated option in a spec.
 """
 
 from __future__ import annotations
 
+import inspect
+import json
 from importlib import import_module
 from typing import Any
 
@@ -14,26 +21,96 @@ from mowkit.core import Agent, OptionError
 
 _MODULES = {"sixnimmt": "mowkit.agents.sixnimmt", "mow": "mowkit.agents.mow"}
 
+SPEC_FORM = "name:key=value,key=value with each key once"
+
 
 def agent_classes(game: str) -> dict[str, type]:
     """Name -> agent class for ``game``."""
-    if game not in _MODULES:
+    if not isinstance(game, str) or game not in _MODULES:
         raise OptionError("game", game, "one of " + ", ".join(repr(g) for g in _MODULES))
     return dict(import_module(_MODULES[game]).AGENTS)
 
 
+def agent_options(cls: type) -> list[str]:
+    """The keyword options an agent class takes (the parameters of its constructor)."""
+    if cls.__init__ is object.__init__:
+        return []
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]  # without self
+    return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
 def make_agent(game: str, name: str | Agent, **kwargs: Any) -> Agent:
-    """An agent for ``game`` by name (``"random"``, ``"greedy"``, ...); an Agent passes through."""
+    """An agent for ``game`` by name (``"random"``, ``"greedy"``, ...); an Agent passes through.
+
+    ``kwargs`` are the agent's options (e.g. ``make_agent("mow", "mc", rollouts=20)``, or in the
+    spec form ``make_agent("mow", "mc:rollouts=20")``); an option
+    the agent does not take, or a wrong value, raises :class:`~mowkit.core.OptionError`.
+    """
     if not isinstance(name, str):
+        if isinstance(name, type):
+            raise OptionError("agent", name, f"an agent name or an agent object (an instance such as "
+                              f"{name.__name__}(), not the class)")
         if not isinstance(name, Agent):
             raise OptionError("agent", name, "an agent name or an object with name and act()")
+        if kwargs:
+            raise OptionError(sorted(kwargs)[0], kwargs[sorted(kwargs)[0]],
+                              "no options with an agent object (options go with an agent name)")
         return name
+    if ":" in name:  # a spec such as "mc:rollouts=20" (see parse_agent_spec)
+        name, given = parse_agent_spec(name)
+        twice = sorted(set(given) & set(kwargs))
+        if twice:
+            raise OptionError(twice[0], kwargs[twice[0]], "each option once (it is in the spec and a keyword)")
+        kwargs = {**given, **kwargs}
     classes = agent_classes(game)
     if name not in classes:
         raise OptionError("agent", name, "one of " + ", ".join(repr(n) for n in classes))
-    return classes[name](**kwargs)
+    cls = classes[name]
+    known = agent_options(cls)
+    unknown = sorted(k for k in kwargs if k not in known)
+    if unknown:
+        allowed = ("the options " + ", ".join(known)) if known else "none: this agent takes no options"
+        raise OptionError(unknown[0], kwargs[unknown[0]], f"for the {name!r} agent {allowed}")
+    return cls(**kwargs)
+
+
+def parse_agent_spec(spec: Any) -> tuple[str, dict[str, Any]]:
+    """``"mc:rollouts=20"`` -> ``("mc", {"rollouts": 20})``; a plain name has no options.
+
+    Values are read as JSON when they parse (``20``, ``2.5``, ``true``, ``"x"``), else kept as
+    text. An empty name, an empty key, a part without ``=`` or a key given twice raises
+    :class:`~mowkit.core.OptionError` (option ``agents``).
+    """
+    if not isinstance(spec, str):
+        raise OptionError("agents", spec, "agent names such as 'random' or 'greedy' (with ':key=value,...' for options)")
+    name, colon, rest = spec.partition(":")
+    name = name.strip()
+    if not name:
+        raise OptionError("agents", spec, SPEC_FORM + " (the agent name is missing)")
+    kwargs: dict[str, Any] = {}
+    if colon and not rest.strip():
+        raise OptionError("agents", spec, SPEC_FORM + " (nothing after ':')")
+    for part in rest.split(",") if colon else []:
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise OptionError("agents", spec, SPEC_FORM + f" (not key=value: {part.strip()!r})")
+        if key in kwargs:
+            raise OptionError("agents", spec, SPEC_FORM + f" ({key!r} is given twice)")
+        try:
+            kwargs[key] = json.loads(value)
+        except (json.JSONDecodeError, RecursionError):
+            kwargs[key] = value.strip()
+    return name, kwargs
 
 
 def describe_agents(game: str) -> dict[str, str]:
     """Name -> first docstring line of every agent of ``game``."""
     return {n: (c.__doc__ or "").strip().splitlines()[0] for n, c in agent_classes(game).items()}
+
+
+def __getattr__(name: str) -> Any:
+    """``AGENTS``: game -> {agent name: one-line description} (built on first use)."""
+    if name == "AGENTS":
+        return {game: describe_agents(game) for game in _MODULES}
+    raise AttributeError(f"module 'mowkit.agents' has no attribute {name!r}")

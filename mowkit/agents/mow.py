@@ -79,7 +79,8 @@ class GreedyAgent(_Base):
 
     * Turn: take the herd when no cow fits, or when it holds at most ``take_at`` flies (default 0:
       a free take lets the farmer start a fresh herd of their choosing; 0 beat 1, 2 and 3 and
-      never-voluntary against random farmers in 300-game trials with 3, 5 and 8 farmers). Otherwise play the
+      never-voluntary against random farmers in 300-game trials with 3, 5 and 8 farmers; an integer
+      >= -1, where -1 takes only when no cow fits). Otherwise play the
       placement that leaves the fewest unseen cards able to follow (see :func:`followers`: the
       next farmer is then the likeliest to be forced to take); ties go to the card with the most
       flies (unload flies into a herd someone else will probably take), then the lowest card id.
@@ -93,7 +94,9 @@ class GreedyAgent(_Base):
     name = "greedy"
 
     def __init__(self, take_at: int = 0) -> None:
-        self.take_at = take_at
+        from mowkit.core import check_int
+
+        self.take_at = check_int("take_at", take_at, -1)
 
     def act(self, observation: MowObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
         obs = observation
@@ -127,7 +130,8 @@ class HeuristicAgent(GreedyAgent):
     """Takes cheap herds early, keeps the herd closed, and unloads flies when the next farmer must take.
 
     * Turn: take the herd when no cow fits, or when it holds at most ``take_at`` flies (default 2)
-      while it already has at least ``min_cards`` cows (default 3): a cheap take now is better
+      while it already has at least ``min_cards`` cows (default 3; integers, ``take_at`` >= -1,
+      ``min_cards`` >= 0): a cheap take now is better
       than a full herd later, and the taker restarts the herd with a card of their choice.
     * Otherwise, like the greedy farmer, play the placement leaving the fewest unseen cards able to
       follow; when some placement leaves none (the next farmer is likely forced to take), play
@@ -139,7 +143,9 @@ class HeuristicAgent(GreedyAgent):
 
     def __init__(self, take_at: int = 2, min_cards: int = 3) -> None:
         super().__init__(take_at=take_at)
-        self.min_cards = min_cards
+        from mowkit.core import check_int
+
+        self.min_cards = check_int("min_cards", min_cards, 0)
 
     def act(self, observation: MowObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
         obs = observation
@@ -168,8 +174,8 @@ class MonteCarloAgent(_Base):
     ``"greedy"``), noting its own flies at the round's end. All actions share the
     determinizations (common random numbers); it picks the lowest mean. The arrow flip and the
     next-farmer choice follow the greedy farmer (aim at the leader). ``time_budget`` (seconds per
-    decision) adds determinizations while time is left; the rollout count is the reproducible
-    setting. It reads only its observation.
+    decision; a finite number, more than 0 and at most 3600) adds determinizations while time is
+    left; the rollout count is the reproducible setting. It reads only its observation.
 
     ``backend="kernel"`` (default) plays the rollouts in the compiled kernel
     (:func:`mowkit.kernels.mow.mc_action_values`: the same determinizations and rollout rules,
@@ -182,13 +188,11 @@ class MonteCarloAgent(_Base):
 
     def __init__(self, rollouts: int = 10, rollout: str = "random", time_budget: float | None = None,
                  backend: str = "kernel") -> None:
-        from mowkit.core import OptionError, check_choice, check_int
+        from mowkit.core import check_choice, check_int, check_seconds
 
-        self.rollouts = check_int("rollouts", rollouts, 1)
-        self.rollout = check_choice("rollout", rollout, ("random", "greedy"))
-        if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
-            raise OptionError("time_budget", time_budget, "None or a positive number of seconds")
-        self.time_budget = time_budget
+        self.rollouts = rollouts = check_int("rollouts", rollouts, 1)
+        self.rollout = rollout = check_choice("rollout", rollout, ("random", "greedy"))
+        self.time_budget = None if time_budget is None else check_seconds("time_budget", time_budget)
         self.backend = check_choice("backend", backend, ("kernel", "engine"))
         extra = "".join(f",{k}={v}" for k, v, d in (("rollout", rollout, "random"), ("backend", backend, "kernel"))
                         if v != d)

@@ -214,7 +214,8 @@ class MonteCarloAgent(_Base):
     (:func:`mowkit.kernels.sixnimmt.mc_card_values`); ``"engine"`` plays them in the rule engine
     (slow; the definition the kernel is checked against). ``time_budget`` (seconds per decision)
     keeps adding batches of ``rollouts`` while time is left: results then depend on the machine's
-    speed, so the rollout count is the reproducible setting. Rule 4 decisions: fewest heads.
+    speed, so the rollout count is the reproducible setting (``time_budget``: a finite number of
+    seconds, more than 0 and at most 3600). Rule 4 decisions: fewest heads.
     It reads only its observation, never another hand.
     """
 
@@ -222,12 +223,10 @@ class MonteCarloAgent(_Base):
 
     def __init__(self, rollouts: int = 10, time_budget: float | None = None, objective: str = "own",
                  backend: str = "kernel") -> None:
-        from mowkit.core import OptionError, check_choice, check_int
+        from mowkit.core import check_choice, check_int, check_seconds
 
-        self.rollouts = check_int("rollouts", rollouts, 1)
-        if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
-            raise OptionError("time_budget", time_budget, "None or a positive number of seconds")
-        self.time_budget = time_budget
+        self.rollouts = rollouts = check_int("rollouts", rollouts, 1)
+        self.time_budget = None if time_budget is None else check_seconds("time_budget", time_budget)
         self.objective = check_choice("objective", objective, ("own", "relative"))
         self.backend = check_choice("backend", backend, ("kernel", "engine"))
         extra = "".join(f",{k}={v}" for k, v, d in (("objective", objective, "own"), ("backend", backend, "kernel"))

@@ -59,6 +59,17 @@ Kit resolutions **[kit]** of what RULES.md leaves open (the switchable ones are 
   ``Flip`` 0 then 1; ``ChooseNext`` by seat. Two cards with identical face (one per packet) are
   listed separately, since they are different cards.
 
+Recorded deals: ``new_state(deals=[...])`` plays the given deck orders, one per round (a game
+record replays this way). **[kit]** When they run out, the decision that would start a round
+without a recorded deal (the take that ends a round, or a start nobody can make) raises
+:class:`~mowkit.core.IllegalActionError` with rule ``"no recorded deal"`` and the state stays
+exactly as it was before that decision. Deals are checked when the state is made.
+
+Decisions are checked before anything changes: cards, seats, acrobat targets, slowpoke values
+and the ``Flip`` flag are plain ``int`` (numpy integers are stored as ``int``; ``bool``,
+``float`` and ``str`` are refused with rule ``"action fields"``: the flag is 0 or 1, never
+``True``/``False``, so a record stores exactly what was decided); ``end`` is a string.
+
 ``MowState.from_position`` builds a position by hand (tests, notebooks); such a state has no deal
 record and cannot be saved as a record.
 """
@@ -78,7 +89,10 @@ from mowkit.core import (
     Chance,
     IllegalActionError,
     OptionError,
+    check_action_fields,
+    check_bool,
     check_choice,
+    check_deals,
     check_int,
     shared_winners,
 )
@@ -181,7 +195,12 @@ PLACEMENTS = (AddCow, Acrobat, Slowpoke, Calf, MadCow)
 
 @dataclass(frozen=True)
 class Mow:
-    """A Mow game: validated options; ``new_state(seed)`` starts a game (see the module docstring)."""
+    """A Mow game: validated options; ``new_state(seed)`` starts a game (see the module docstring).
+
+    Integer options are stored as plain ``int`` (numpy integers accepted; ``bool``, ``float``
+    and ``str`` refused), switches as ``bool`` and named choices as ``str``, so ``options`` is
+    always JSON.
+    """
 
     players: int = 4
     packets: str | None = None
@@ -203,35 +222,35 @@ class Mow:
     flies: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        check_int("players", self.players, 2, 10)
+        def keep(option: str, value: Any) -> None:
+            object.__setattr__(self, option, value)
+
+        keep("players", check_int("players", self.players, 2, 10))
         packets = self.packets
         if packets is None:
             packets = "green" if self.players <= 5 else "both"
-        check_choice("packets", packets, PACKET_CHOICES)
-        object.__setattr__(self, "packets", packets)
-        check_int("threshold", self.threshold, 1)
-        check_choice("comparison", self.comparison, COMPARISONS)
-        check_int("starter", self.starter, 0, self.players - 1)
+        packets = check_choice("packets", packets, PACKET_CHOICES)
+        keep("packets", packets)
+        keep("threshold", check_int("threshold", self.threshold, 1))
+        keep("comparison", check_choice("comparison", self.comparison, COMPARISONS))
+        keep("starter", check_int("starter", self.starter, 0, self.players - 1))
         star = self.star
         if star is None:
             star = self.players == 2
-        if not isinstance(star, bool):
-            raise OptionError("star", self.star, "True or False (None: True with 2 players)")
+        star = check_bool("star", star, "True or False (None: True with 2 players)")
         if star and self.players != 2:
             raise OptionError("star", star, f"True only with players=2 (the two-player star); "
                               f"with players={self.players} use False")
-        object.__setattr__(self, "star", star)
+        keep("star", star)
         if self.max_rounds is not None:
-            check_int("max_rounds", self.max_rounds, 1)
-        check_choice("next_starter", self.next_starter, NEXT_STARTERS)
-        if not isinstance(self.reset_arrow, bool):
-            raise OptionError("reset_arrow", self.reset_arrow, "True or False")
-        check_choice("yellow_next", self.yellow_next, YELLOW_NEXT)
-        check_choice("restart", self.restart, RESTARTS)
+            keep("max_rounds", check_int("max_rounds", self.max_rounds, 1))
+        keep("next_starter", check_choice("next_starter", self.next_starter, NEXT_STARTERS))
+        keep("reset_arrow", check_bool("reset_arrow", self.reset_arrow))
+        keep("yellow_next", check_choice("yellow_next", self.yellow_next, YELLOW_NEXT))
+        keep("restart", check_choice("restart", self.restart, RESTARTS))
         cards = mow_cards()
         wanted = ("green", "yellow") if packets == "both" else (packets,)
-        if not isinstance(self.specials, bool):
-            raise OptionError("specials", self.specials, "True or False")
+        keep("specials", check_bool("specials", self.specials))
         deck = tuple(c.id for c in cards if c.packet in wanted and (self.specials or c.kind == "plain"))
         if HAND_SIZE * self.players > len(deck):
             raise OptionError(
@@ -327,9 +346,13 @@ class Mow:
         rng: np.random.Generator | None = None,
         deals: Sequence[Sequence[int]] | None = None,
     ) -> MowState:
-        """A new game. Shuffles come from ``seed``/``rng``, or from recorded ``deals``."""
+        """A new game. Shuffles come from ``seed``/``rng``, or from recorded ``deals``.
+
+        ``deals`` (one deck order per round, checked here) must not run out while the game goes
+        on: see the module docstring ("Recorded deals").
+        """
         if deals is not None:
-            chance = Chance(deals=deals)
+            chance = Chance(deals=check_deals(self, deals))
         else:
             chance = Chance(rng=rng if rng is not None else np.random.default_rng(seed))
         return MowState(self, chance)
@@ -722,6 +745,21 @@ class MowState:
     def apply(self, action: Action) -> None:
         """Apply one decision, or raise :class:`IllegalActionError` leaving the state unchanged."""
         self._check(action)
+        if not self._chance.last_recorded(self.round_index):
+            self._apply(action)
+            return
+        # the last recorded deal: a round end would need a deal there is not; undo on failure
+        saved = self.clone()
+        try:
+            self._apply(action)
+        except IllegalActionError:
+            chance = self._chance
+            self.__dict__.clear()
+            self.__dict__.update(vars(saved))
+            self._chance = chance
+            raise
+
+    def _apply(self, action: Action) -> None:
         self.history[-1].append(action)
         self.events = []
         if isinstance(action, TakeHerd):
@@ -830,6 +868,7 @@ class MowState:
         g = self.game
         if not isinstance(action, Action) or action.game != GAME:
             raise IllegalActionError("action type", f"{action!r} is not a Mow action")
+        check_action_fields(action)
         if self.phase == "over":
             raise IllegalActionError("game over", "the game is over; no decision can be made")
         p = action.player

@@ -21,6 +21,16 @@ Other options: ``rows`` (4), ``capacity`` (5: the sixth card takes), ``hand_size
 index, for comparison with simplified engines), ``max_rounds`` (stop after that many rounds,
 e.g. 1 for single-round statistics).
 
+Recorded deals: ``new_state(deals=[...])`` plays the given deck orders, one per round (a game
+record replays this way). **[kit]** When they run out, the decision that would start a round
+without a recorded deal raises :class:`~mowkit.core.IllegalActionError` with rule
+``"no recorded deal"`` and the state stays exactly as it was before that decision (the game does
+not end by itself: it is not over by the rules). Deals are checked when the state is made.
+
+Decisions are checked before anything changes: cards, rows and seats are plain ``int`` (numpy
+integers are stored as ``int``; ``bool``, ``float``, ``str`` are refused with rule
+``"action fields"``), ``Place.end`` is a string.
+
 Kit resolutions **[kit]** of what RULES.md leaves open:
 
 * Dealing: the shuffled deck is dealt in blocks (player p gets cards ``p*H .. p*H+H-1`` of the
@@ -42,7 +52,10 @@ from mowkit.core import (
     Chance,
     IllegalActionError,
     OptionError,
+    check_action_fields,
+    check_bool,
     check_choice,
+    check_deals,
     check_int,
     shared_winners,
 )
@@ -157,7 +170,12 @@ def fewest_heads_row(rows: Sequence[Sequence[int]]) -> int:
 
 @dataclass(frozen=True)
 class SixNimmt:
-    """A 6 nimmt! game: validated options; ``new_state(seed)`` starts a game."""
+    """A 6 nimmt! game: validated options; ``new_state(seed)`` starts a game.
+
+    Integer options are stored as plain ``int`` (numpy integers accepted; ``bool``, ``float``
+    and ``str`` refused), switches as ``bool``, ``comparison`` as ``str`` and ``variant`` as a
+    tuple of names (given as one name or a list/tuple of names), so ``options`` is always JSON.
+    """
 
     players: int = 4
     rows: int = 4
@@ -172,25 +190,26 @@ class SixNimmt:
     deck: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        check_int("players", self.players, 2, 10)
-        check_int("rows", self.rows, 1, 10)
-        check_int("capacity", self.capacity, 1, 103)
-        check_int("hand_size", self.hand_size, 1, 50)
-        check_int("threshold", self.threshold, 1)
-        check_choice("comparison", self.comparison, COMPARISONS)
-        if not isinstance(self.auto_row, bool):
-            raise OptionError("auto_row", self.auto_row, "True or False")
+        def keep(option: str, value: Any) -> None:
+            object.__setattr__(self, option, value)
+
+        keep("players", check_int("players", self.players, 2, 10))
+        keep("rows", check_int("rows", self.rows, 1, 10))
+        keep("capacity", check_int("capacity", self.capacity, 1, 103))
+        keep("hand_size", check_int("hand_size", self.hand_size, 1, 50))
+        keep("threshold", check_int("threshold", self.threshold, 1))
+        keep("comparison", check_choice("comparison", self.comparison, COMPARISONS))
+        keep("auto_row", check_bool("auto_row", self.auto_row))
         if self.max_rounds is not None:
-            check_int("max_rounds", self.max_rounds, 1)
+            keep("max_rounds", check_int("max_rounds", self.max_rounds, 1))
         variant = self.variant
         if variant is None:
             variant = ()
         if isinstance(variant, str):
             variant = () if variant in ("", "standard") else (variant,)
-        try:
-            variant = tuple(variant)
-        except TypeError:
-            raise OptionError("variant", self.variant, "a name or a list of: " + ", ".join(VARIANTS)) from None
+        if not isinstance(variant, (list, tuple)) or not all(isinstance(v, str) for v in variant):
+            raise OptionError("variant", self.variant, "a name or a list of names: " + ", ".join(VARIANTS))
+        variant = tuple(str(v) for v in variant)
         for v in variant:
             check_choice("variant", v, VARIANTS)
         if "logic" in variant and "tactics" not in variant:
@@ -262,9 +281,13 @@ class SixNimmt:
         rng: np.random.Generator | None = None,
         deals: Sequence[Sequence[int]] | None = None,
     ) -> SixNimmtState:
-        """A new game. Shuffles come from ``seed``/``rng``, or from recorded ``deals``."""
+        """A new game. Shuffles come from ``seed``/``rng``, or from recorded ``deals``.
+
+        ``deals`` (one deck order per round, checked here) must not run out while the game goes
+        on: see the module docstring ("Recorded deals").
+        """
         if deals is not None:
-            chance = Chance(deals=deals)
+            chance = Chance(deals=check_deals(self, deals))
         else:
             chance = Chance(rng=rng if rng is not None else np.random.default_rng(seed))
         return SixNimmtState(self, chance)
@@ -336,7 +359,13 @@ class SixNimmt:
 
 @dataclass(frozen=True)
 class SixNimmtObservation:
-    """What ``player`` may see. It never holds another player's hand or face-down choice.
+    """What ``player`` may see. It never holds a face-down choice, nor another player's hand
+    in a dealt game.
+
+    The one exception is the ``logic`` variant: its draft is public (the cards lie face up and
+    are taken one at a time in turn, RULES.md), so ``drafted`` lists every player's drafted cards
+    of the round, during the draft and after it. From those (minus the cards revealed in
+    ``played``) every player can tell every other hand; that is the variant's point, not a leak.
 
     ``played`` lists the revealed cards of this round as (turn, player, card); ``revealed`` the
     cards of the current turn still being placed (with ``to_place`` the one waiting for this
@@ -400,6 +429,7 @@ class SixNimmtState:
         self.phase = "choose"
         self.events: list[str] = []
         self.recordable = True
+        self.drafter = 0
         self._start_round()
 
     # ----------------------------------------------------------------- round flow
@@ -556,6 +586,21 @@ class SixNimmtState:
     def apply(self, action: Action) -> None:
         """Apply one decision, or raise :class:`IllegalActionError` leaving the state unchanged."""
         self._check(action)
+        if not self._chance.last_recorded(self.round_index):
+            self._apply(action)
+            return
+        # the last recorded deal: a round end would need a deal there is not; undo on failure
+        saved = self.clone()
+        try:
+            self._apply(action)
+        except IllegalActionError:
+            chance = self._chance
+            self.__dict__.clear()
+            self.__dict__.update(vars(saved))
+            self._chance = chance
+            raise
+
+    def _apply(self, action: Action) -> None:
         self.history[-1].append(action)
         self.events = []
         p = action.player
@@ -597,6 +642,7 @@ class SixNimmtState:
     def _check(self, action: Action) -> None:
         if not isinstance(action, Action) or action.game != GAME:
             raise IllegalActionError("action type", f"{action!r} is not a 6 nimmt! action")
+        check_action_fields(action)
         if self.phase == "over":
             raise IllegalActionError("game over", "the game is over; no decision can be made")
         p = action.player
