@@ -515,8 +515,8 @@ SIM = ["simulate", "--game", "sixnimmt", "--games", "2", "--seed", "1"]
 # (id, arguments (with {tmp}, {file}, {port}), words expected on the one stderr line)
 BAD_COMMAND_LINES = [
     ("replay missing file", ["replay", "{tmp}/nothere.json"], "nothere.json: field (file): cannot read"),
-    ("replay a folder", ["replay", "{tmp}"], "field (file): cannot read"),
-    ("replay not UTF-8", ["replay", "{tmp}/latin1.json"], "latin1.json: field (file): not UTF-8 text"),
+    ("replay a folder", ["replay", "{tmp}"], "field (file): is a folder"),
+    ("replay not UTF-8", ["replay", "{tmp}/latin1.json"], "latin1.json: field (encoding): not UTF-8 text"),
     ("replay not JSON", ["replay", "{tmp}/broken.json"], "broken.json: field (json): not valid JSON"),
     ("replay deeply nested", ["replay", "{tmp}/deep.json"], "deep.json: field"),
     ("replay not a record", ["replay", "{tmp}/list.json"], "list.json: field (top level)"),

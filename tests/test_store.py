@@ -307,11 +307,27 @@ def test_resuming_with_custom_cards_switched_on_is_refused(tmp_path, monkeypatch
     assert e.value.field == "metadata.mowkit.card_fingerprint.custom_cards"
 
 
-def test_shipped_tables_without_checksums_still_load():
-    path = DATA / "results" / "sixnimmt_variants.parquet"
-    assert "sha256" not in read_provenance(path)  # saved before checksums existed
+def test_tables_saved_before_checksums_still_load(source, tmp_path):
+    """A results table written before checksums existed (plain Parquet with provenance) still loads."""
+    import json
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "old.parquet"
+    table = pa.Table.from_pandas(source[1], preserve_index=False)
+    meta = dict(table.schema.metadata or {})
+    meta[b"mowkit"] = json.dumps({"mowkit": "0.1.0", "script": "old", "game": "sixnimmt"}).encode()
+    pq.write_table(table.replace_schema_metadata(meta), path)
+    assert "sha256" not in read_provenance(path)
     df = load_table(path)
     pd.testing.assert_frame_equal(df, pd.read_parquet(path))
+
+
+def test_shipped_tables_carry_checksums():
+    for path in sorted((DATA / "results").glob("*.parquet")):
+        assert "sha256" in read_provenance(path), path.name
+        load_table(path)  # verified
 
 
 def test_a_saved_table_is_verified_and_fingerprints_its_cards(source, tmp_path):

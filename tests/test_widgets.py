@@ -217,7 +217,9 @@ def test_explorer_chart_data_equal_the_table(explorer):
     hist = explorer.figures["penalties"]
     assert sorted(t.name for t in hist.data) == sorted(df["agent"].unique())
     for trace in hist.data:
-        assert sorted(trace.x) == sorted(games.loc[games["agent"] == trace.name, "final_total"])
+        totals = games.loc[games["agent"] == trace.name, "final_total"]
+        shares = totals.value_counts(normalize=True).sort_index()
+        assert list(trace.x) == list(shares.index) and np.allclose(trace.y, shares.to_numpy())
     bars = explorer.figures["wins"].data[0]
     s = summary(df)
     assert list(bars.x) == list(s["agent"]) and np.allclose(bars.y, s["win_rate"])
