@@ -190,7 +190,9 @@ def simulate_command(args: argparse.Namespace) -> None:
             client.close()
     print(f"played with the {df.attrs['backend']} backend")
     print(f"{df['game'].nunique()} games, {len(df)} rows in {args.out}")
-    print(summary(df).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+    table = summary(df)
+    print(table.drop(columns=["interval"]).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+    print(f"intervals: {table.attrs['interval']}")
 
 
 def _one_line(error: BaseException) -> str:

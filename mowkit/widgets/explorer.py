@@ -190,7 +190,10 @@ class OutcomeExplorer(widgets.VBox):
                              f"({self.variant.value}), seed {self.seed.value}.")
         cols = ["agent", "games", "mean_penalty", "penalty_lo", "penalty_hi", "wins", "win_rate",
                 "win_lo", "win_hi"]
-        self.summary_html.value = self.summary[cols].to_html(index=False, float_format=lambda x: f"{x:.3f}")
+        note = html.escape(str(self.summary.attrs.get("interval", "")))
+        self.summary_html.value = (self.summary[cols].to_html(index=False, float_format=lambda x: f"{x:.3f}")
+                                   + (f'<div style="font-size:0.85em;color:#555">Intervals: {note}</div>'
+                                      if note else ""))
         per = "round" if self.unit.value == "round" else "game"
         self.figures = {"penalties": plots.penalty_histogram(df, per=per), "wins": plots.win_rate_bars(df)}
         if per == "game":
