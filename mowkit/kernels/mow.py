@@ -73,7 +73,7 @@ from numba import njit
 
 from mowkit.core import Action, OptionError, check_int
 from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow, MowObservation, TakeHerd, herd_placements
-from mowkit.kernels import common
+from mowkit.kernels import common, rng, warm
 from mowkit.mow_data import KINDS, MAX_NUMBER, mow_cards
 
 RANDOM, GREEDY, HEURISTIC = 0, 1, 2
@@ -120,6 +120,14 @@ def _below(m):
     return x >> 32
 
 
+@njit(cache=True)
+def _np_state():
+    """A xoshiro state seeded from numba's ``np.random`` (for the helpers without ``_s``)."""
+    rs = np.empty(4, np.uint64)
+    rng.seed(rs, np.random.randint(0, 1 << 32))
+    return rs
+
+
 @njit(cache=True, inline="always")
 def _hand_insert(hands, hcnt, p, c):
     """Insert card ``c`` into farmer p's hand, kept sorted by card id."""
@@ -144,7 +152,7 @@ def _line_insert(val, crd, hl, h, j, v, c):
     hl[h] = k + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal(p, h, kind, num, fl, numbered, hands, hcnt, val, crd, hl, hmad, act_c, act_t, act_a):
     """Fill the legal list of farmer p's turn on herd h in the engine's order; return its length."""
     k = 0
@@ -335,6 +343,17 @@ def _record(trace, tlen, row, what, options, choice):
 def _play_round(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, numbered,
                 restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
                 hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row):
+    """:func:`_play_round_s` drawing from a state seeded by ``np.random`` (the older entry)."""
+    return _play_round_s(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, numbered,
+                         restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
+                         hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row,
+                         _np_state())
+
+
+@njit(cache=True)
+def _play_round_s(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, numbered,
+                  restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
+                  hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row, rs):
     """Play one round on deck ``order`` from ``starter`` with the arrow ``arrow``.
 
     ``tot`` are the totals before the round (the greedy flip and next-farmer choices read them).
@@ -358,15 +377,25 @@ def _play_round(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, nu
         hid[x, 1] = deck_hid[x, 1]
     hs[0] = deck_hs[0]
     hs[1] = deck_hs[1]
-    return _play_on(n, nh, pol, order, pp, 0, starter, arrow, -1, tot, kind, num, fl, green,
-                    numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
-                    hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row)
+    return _play_on_s(n, nh, pol, order, pp, 0, starter, arrow, -1, tot, kind, num, fl, green,
+                      numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
+                      hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row, rs)
 
 
 @njit(cache=True)
 def _play_on(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl, green, numbered,
              restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us,
              act_c, act_t, act_a, score, trace, tlen, row):
+    """:func:`_play_on_s` drawing from a state seeded by ``np.random`` (the older entry)."""
+    return _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl, green,
+                      numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
+                      hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row, _np_state())
+
+
+@njit(cache=True)
+def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl, green, numbered,
+               restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us,
+               act_c, act_t, act_a, score, trace, tlen, row, rs):
     """Play the rest of a round from the beginning of farmer q's turn on herd ``active``.
 
     The position is in the workspace (``hands``/``hcnt``, the lines ``val``/``crd``/``hl`` with
@@ -401,7 +430,7 @@ def _play_on(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl,
             idx = first
             first = -1
         elif code == RANDOM:
-            idx = _below(k)
+            idx = rng.below(rs, k)
         else:
             idx = _choose(code, p, h, k, num, fl, val, hl, hfl, hmad, hands, hcnt, hid, hs, U, us,
                           kind, numbered, act_c, act_t, act_a)
@@ -470,7 +499,7 @@ def _play_on(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl,
         if kc != PLAIN:
             if green[c]:  # optional flip of the arrow
                 if code == RANDOM:
-                    flip = _below(2) == 1
+                    flip = rng.below(rs, 2) == 1
                 else:
                     flip = tot[(p - arrow) % n] < tot[(p + arrow) % n]
                 if record:
@@ -479,7 +508,7 @@ def _play_on(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl,
                     arrow = -arrow
             else:  # the farmer names who plays next
                 if code == RANDOM:
-                    pick = _below(n if allow_self else n - 1)
+                    pick = rng.below(rs, n if allow_self else n - 1)
                     chosen = pick if (allow_self or pick < p) else pick + 1
                 else:
                     bt = _BIG
@@ -546,9 +575,21 @@ def _workspace(n, nh, width):
 
 @njit(cache=True, inline="always")
 def _shuffle(deck):
+    """Fisher-Yates shuffle of ``deck`` in place (``np.random``)."""
     m = deck.shape[0]
     for a in range(m - 1):
         b = a + _below(m - a)
+        t = deck[a]
+        deck[a] = deck[b]
+        deck[b] = t
+
+
+@njit(cache=True, inline="always")
+def _shuffle_s(deck, rs):
+    """Fisher-Yates shuffle of ``deck`` in place (xoshiro state ``rs``)."""
+    m = deck.shape[0]
+    for a in range(m - 1):
+        b = a + rng.below(rs, m - a)
         t = deck[a]
         deck[a] = deck[b]
         deck[b] = t
@@ -559,6 +600,7 @@ def _rounds_kernel(out, block, seeds, n, nh, pol, deck0, starter, kind, num, fl,
                    restart_taker, allow_self, deck_hid, deck_hs, width):
     """Fill ``out[i, p]`` with the flies of farmer p in independent random round i."""
     hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
+    rs = np.empty(4, np.uint64)
     deck = deck0.copy()
     tot = np.zeros(n, np.int64)
     score = np.zeros(n, np.int64)
@@ -566,12 +608,12 @@ def _rounds_kernel(out, block, seeds, n, nh, pol, deck0, starter, kind, num, fl,
     tlen = np.zeros(1, np.int64)
     for i in range(out.shape[0]):
         if i % block == 0:  # a block starts from the sorted deck and its own seed
-            np.random.seed(seeds[i // block])
+            rng.seed(rs, seeds[i // block])
             deck[:] = deck0
-        _shuffle(deck)
-        _play_round(n, nh, pol, deck, starter, 1, tot, kind, num, fl, green, numbered,
+        _shuffle_s(deck, rs)
+        _play_round_s(n, nh, pol, deck, starter, 1, tot, kind, num, fl, green, numbered,
                     restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
-                    hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, i)
+                    hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, i, rs)
         for p in range(n):
             out[i, p] = score[p]
 
@@ -582,6 +624,7 @@ def _games_kernel(totals, nrounds, block, seeds, n, nh, pol, deck0, starter0, ki
                   max_rounds, rotate, reset_arrow):
     """Play whole games to the threshold (or ``max_rounds``): totals and rounds per game."""
     hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
+    rs = np.empty(4, np.uint64)
     deck = deck0.copy()
     tot = np.zeros(n, np.int64)
     score = np.zeros(n, np.int64)
@@ -589,7 +632,7 @@ def _games_kernel(totals, nrounds, block, seeds, n, nh, pol, deck0, starter0, ki
     tlen = np.zeros(1, np.int64)
     for g in range(totals.shape[0]):
         if g % block == 0:
-            np.random.seed(seeds[g // block])
+            rng.seed(rs, seeds[g // block])
             deck[:] = deck0
         for p in range(n):
             tot[p] = 0
@@ -597,13 +640,13 @@ def _games_kernel(totals, nrounds, block, seeds, n, nh, pol, deck0, starter0, ki
         arrow = 1
         ri = 0
         while True:
-            _shuffle(deck)
+            _shuffle_s(deck, rs)
             if reset_arrow:
                 arrow = 1
-            arrow = _play_round(n, nh, pol, deck, starter, arrow, tot, kind, num, fl, green,
+            arrow = _play_round_s(n, nh, pol, deck, starter, arrow, tot, kind, num, fl, green,
                                 numbered, restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt,
                                 val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a,
-                                score, notrace, tlen, g)
+                                score, notrace, tlen, g, rs)
             reached = False
             for p in range(n):
                 tot[p] += score[p]
@@ -630,20 +673,21 @@ def _deals_kernel(out, deals, tots, starters, arrows, chain, block, seeds, n, nh
     of one game: row i+1 starts from row i's updated state. ``trace``/``tlen``: see _play_round.
     """
     hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
+    rs = np.empty(4, np.uint64)
     score = np.zeros(n, np.int64)
     for i in range(out.shape[0]):
         if i % block == 0:
-            np.random.seed(seeds[i // block])
+            rng.seed(rs, seeds[i // block])
         if chain and i > 0:
             tots[i, :] = tots[i - 1, :]
             starters[i] = starters[i - 1]
             arrows[i] = arrows[i - 1]
         arrow = 1 if reset_arrow else arrows[i]
         tot = tots[i]
-        arrow = _play_round(n, nh, pol, deals[i], starters[i], arrow, tot, kind, num, fl, green,
+        arrow = _play_round_s(n, nh, pol, deals[i], starters[i], arrow, tot, kind, num, fl, green,
                             numbered, restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt,
                             val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score,
-                            trace, tlen, i)
+                            trace, tlen, i, rs)
         for p in range(n):
             out[i, p] = score[p]
             tot[p] += score[p]
@@ -665,7 +709,8 @@ def _mc_kernel(values, seed, rollouts, n, nh, pol, me, active, arrow, tot, hands
     policies ``pol`` (common random numbers: all candidates share the deals). Returns the length
     of my legal list in the position (a check that the candidates index the engine's list).
     """
-    np.random.seed(seed)
+    rs = np.empty(4, np.uint64)
+    rng.seed(rs, seed)
     hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
     k = _legal(me, active, kind, num, fl, numbered, hands0, hcnt0, val0, crd0, hl0, hmad0, act_c, act_t,
                act_a)
@@ -683,7 +728,7 @@ def _mc_kernel(values, seed, rollouts, n, nh, pol, me, active, arrow, tot, hands
     tlen = np.zeros(1, np.int64)
     for _ in range(rollouts):
         for i in range(need):  # partial Fisher-Yates: the first `need` cards are dealt
-            j = i + _below(m - i)
+            j = i + rng.below(rs, m - i)
             t = pool[i]
             pool[i] = pool[j]
             pool[j] = t
@@ -714,9 +759,9 @@ def _mc_kernel(values, seed, rollouts, n, nh, pol, me, active, arrow, tot, hands
                 hid[x, 1] = hid0[x, 1]
             hs[0] = hs0[0]
             hs[1] = hs0[1]
-            _play_on(n, nh, pol, pile, 0, active, me, arrow, cand[ci], tot, kind, num, fl, green,
+            _play_on_s(n, nh, pol, pile, 0, active, me, arrow, cand[ci], tot, kind, num, fl, green,
                      numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
-                     hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, 0)
+                     hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, 0, rs)
             values[ci] += score[me]
     return k
 
@@ -821,8 +866,9 @@ def _chunks(game: Mow, codes: np.ndarray, n_rounds: int, entropy: int | Sequence
         size = min(chunk, n_rounds - start)
         out = np.empty((size, a["n"]), dtype)
         seeds = block_seeds(entropy, start // BLOCK, -(-size // BLOCK))
-        _rounds_kernel(out, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"], a["starter"], *a["cards"],
-                       a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"], a["width"])
+        warm.call(_rounds_kernel, out, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"], a["starter"],
+                  *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"],
+                  a["width"], seconds=6)
         yield out
 
 
@@ -890,10 +936,10 @@ def simulate_games(
     rounds = np.empty(n_games, np.int32)
     limit = game.max_rounds if game.max_rounds is not None else _NO_LIMIT
     seeds = block_seeds(seed, 0, -(-n_games // BLOCK))
-    _games_kernel(totals, rounds, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"], a["starter"],
-                  *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"],
-                  a["width"], game.threshold, game.comparison == ">", limit,
-                  game.next_starter == "rotate", game.reset_arrow)
+    warm.call(_games_kernel, totals, rounds, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"],
+              a["starter"], *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"],
+              a["deck_hs"], a["width"], game.threshold, game.comparison == ">", limit,
+              game.next_starter == "rotate", game.reset_arrow, seconds=6)
     if game.max_rounds is None and n_games and rounds.max() >= _NO_LIMIT:
         raise RuntimeError(f"a game did not reach the threshold in {_NO_LIMIT:,} rounds")
     return totals, rounds
@@ -913,9 +959,10 @@ def _play_orders(game: Mow, codes: np.ndarray, orders: np.ndarray, tots: np.ndar
         trace = np.zeros((1, 4), np.int64)
     out = np.empty((len(orders), a["n"]), _flies_dtype(game))
     seeds = block_seeds(entropy, first_block, -(-len(orders) // BLOCK))
-    _deals_kernel(out, orders, tots, starters, arrows, chain, BLOCK, seeds, a["n"], a["nh"], codes,
-                  *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"],
-                  a["width"], game.next_starter == "rotate", game.reset_arrow, trace, tlen)
+    warm.call(_deals_kernel, out, orders, tots, starters, arrows, chain, BLOCK, seeds, a["n"],
+              a["nh"], codes, *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"],
+              a["deck_hs"], a["width"], game.next_starter == "rotate", game.reset_arrow, trace, tlen,
+              seconds=6)
     if trace.shape[0] > 1 and tlen[0] > trace.shape[0]:
         raise RuntimeError(f"trace too short: {tlen[0]} decisions")
     return out
@@ -1188,17 +1235,18 @@ def mc_action_values(
                           f"at least {need} (the other hands and the draw pile)")
     pol = np.full(g.players, POLICIES[rollout], np.int64)
     values = np.zeros(len(cand), np.float64)
-    k = _mc_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, g.num_herds, pol, obs.player,
-                   obs.active_herd, obs.arrow, x["tot"], x["hands"], x["hcnt"], x["val"], x["crd"],
-                   x["hl"], x["hfl"], x["hmad"], x["sc"], x["hid"], x["hs"], x["sizes"], x["unseen"],
-                   x["pile_size"], cand, *a["cards"], a["restart_taker"], a["allow_self"], x["width"])
+    k = warm.call(_mc_kernel, values, seed & 0xFFFFFFFF, rollouts, g.players, g.num_herds, pol,
+                  obs.player, obs.active_herd, obs.arrow, x["tot"], x["hands"], x["hcnt"], x["val"],
+                  x["crd"], x["hl"], x["hfl"], x["hmad"], x["sc"], x["hid"], x["hs"], x["sizes"],
+                  x["unseen"], x["pile_size"], cand, *a["cards"], a["restart_taker"], a["allow_self"],
+                  x["width"], seconds=6)
     if k != n_legal:  # pragma: no cover - the kernel and the engine disagree on the rules
         raise RuntimeError(f"the kernel lists {k} actions, the engine {n_legal}")
     return values / rollouts
 
 
-def warm_up() -> None:
-    """Compile (or load from the cache) every kernel entry point with a tiny call."""
+def warm_up(full: bool = False) -> None:
+    """Compile (or load from the cache) every kernel entry point with a tiny call (``full``: the same)."""
     simulate_rounds(4, "random", 1, seed=0)
     simulate_games(4, "random", 1, seed=0, max_rounds=1)
     play_deals(4, "greedy", [np.arange(48)])
