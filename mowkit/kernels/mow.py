@@ -46,19 +46,25 @@ the round by the rollout policy; the loop of :func:`_play_round` continues from 
 ``5p .. 5p+4`` of the order, the rest is the draw pile, drawn from the front.
 
 Random streams. Rounds (or games) are played in blocks of :data:`BLOCK`; block ``k`` starts
-from the sorted deck after numba's ``np.random.seed(w)`` with ``w = SeedSequence(seed,
-spawn_key=(k,)).generate_state(1)[0]``. So the same seed gives the same results in any process,
-and a chunked run (:func:`iter_rounds`) gives the same rounds as one call. Every random integer
-below m comes from one 32-bit draw ``np.random.randint(0, 2**32)`` by Lemire's multiply-and-
-reject method (unbiased). A random deal is a full Fisher-Yates shuffle of the deck in use
-(continuing from the previous round's order within a block). The kernel's random choices do not
-follow the engine's generators: only deterministic policies on the same deals give identical
-flies; ``random`` farmers agree in distribution (each decision is one uniform draw over the
-same legal list as the engine's, so the distributions are the same).
+from the sorted deck with the xoshiro256** generator of :mod:`mowkit.kernels.rng` seeded (by
+splitmix64) from ``w = SeedSequence(seed, spawn_key=(k,)).generate_state(1)[0]``. So the same
+seed gives the same results in any process, and a chunked run (:func:`iter_rounds`) gives the
+same rounds as one call. Every random integer below m comes from the top 32 bits of one draw by
+Lemire's multiply-and-reject method (unbiased). A random deal is a full Fisher-Yates shuffle of
+the deck in use (continuing from the previous round's order within a block). The kernel's
+random choices do not follow the engine's generators: only deterministic policies on the same
+deals give identical flies; ``random`` farmers agree in distribution (each decision is one
+uniform draw over the same legal list as the engine's, so the distributions are the same).
+:func:`mc_action_values` seeds the generator with ``seed``. Before issue 13 the kernels drew
+from numba's ``np.random`` (Mersenne Twister), so random results of earlier versions differ (in
+value, not in distribution). The older entries ``_play_round`` / ``_play_on`` / ``_shuffle``
+keep their arguments and take their randomness from ``np.random`` (a xoshiro state seeded by one
+``np.random`` draw per call).
 
-Compiled functions are cached on disk (``cache=True``, in ``__pycache__`` or
-``NUMBA_CACHE_DIR``): the first call after an install or a change of this file compiles for
-about 20 s, later processes load the cache in about a third of a second. :func:`warm_up`
+Compiled functions are cached on disk in the user cache folder of
+:func:`mowkit.kernels.cache_dir` (never in the package folder). The first use of an entry point
+without a cache compiles it (5-10 s each; a line on stderr says so), later processes load the
+cache in about a third of a second. :func:`warm_up` (or ``python -m mowkit.kernels.warm``)
 forces it.
 """
 
@@ -86,7 +92,7 @@ HEURISTIC_TAKE_AT, HEURISTIC_MIN_CARDS = 2, 3
 """``HeuristicAgent(take_at=2, min_cards=3)``."""
 
 BLOCK = 4096
-"""Rounds (or games) played per ``np.random.seed`` call; chunks are multiples of it."""
+"""Rounds (or games) played per seeding of the generator; chunks are multiples of it."""
 
 _NO_LIMIT = 1_000_000  # rounds per game when max_rounds is None (a safety stop, see simulate_games)
 _BIG = 1 << 30
@@ -377,9 +383,10 @@ def _play_round_s(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, 
         hid[x, 1] = deck_hid[x, 1]
     hs[0] = deck_hs[0]
     hs[1] = deck_hs[1]
-    return _play_on_s(n, nh, pol, order, pp, 0, starter, arrow, -1, tot, kind, num, fl, green,
-                      numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
-                      hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row, rs)
+    # no literal arguments to a compiled callee: numba would compile it once per literal value
+    return _play_on_s(n, nh, pol, order, pp, np.int64(0), starter, arrow, np.int64(-1), tot, kind,
+                      num, fl, green, numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl,
+                      hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row, rs)
 
 
 @njit(cache=True)
@@ -611,7 +618,7 @@ def _rounds_kernel(out, block, seeds, n, nh, pol, deck0, starter, kind, num, fl,
             rng.seed(rs, seeds[i // block])
             deck[:] = deck0
         _shuffle_s(deck, rs)
-        _play_round_s(n, nh, pol, deck, starter, 1, tot, kind, num, fl, green, numbered,
+        _play_round_s(n, nh, pol, deck, starter, np.int64(1), tot, kind, num, fl, green, numbered,
                     restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
                     hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, i, rs)
         for p in range(n):
@@ -637,12 +644,12 @@ def _games_kernel(totals, nrounds, block, seeds, n, nh, pol, deck0, starter0, ki
         for p in range(n):
             tot[p] = 0
         starter = starter0
-        arrow = 1
+        arrow = np.int64(1)
         ri = 0
         while True:
             _shuffle_s(deck, rs)
             if reset_arrow:
-                arrow = 1
+                arrow = np.int64(1)
             arrow = _play_round_s(n, nh, pol, deck, starter, arrow, tot, kind, num, fl, green,
                                 numbered, restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt,
                                 val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a,
@@ -759,9 +766,9 @@ def _mc_kernel(values, seed, rollouts, n, nh, pol, me, active, arrow, tot, hands
                 hid[x, 1] = hid0[x, 1]
             hs[0] = hs0[0]
             hs[1] = hs0[1]
-            _play_on_s(n, nh, pol, pile, 0, active, me, arrow, cand[ci], tot, kind, num, fl, green,
+            _play_on_s(n, nh, pol, pile, np.int64(0), active, me, arrow, cand[ci], tot, kind, num, fl, green,
                      numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
-                     hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, 0, rs)
+                     hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, np.int64(0), rs)
             values[ci] += score[me]
     return k
 

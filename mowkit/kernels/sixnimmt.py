@@ -30,20 +30,28 @@ given deck orders, e.g. a state's ``state.deals``) and :func:`play_seeds` (whole
 deals ``simulate.play_state(game, agents, seed)`` makes), the last two for cross-checks.
 
 Random streams. Rounds (or games) are played in blocks of :data:`BLOCK`; block ``k`` starts
-from the sorted deck after numba's ``np.random.seed(w)`` with ``w = SeedSequence(seed,
-spawn_key=(k,)).generate_state(1)[0]``. So the same seed gives the same results in any process,
-and a chunked run (:func:`iter_rounds`) gives the same rounds as one call. Every random integer
-below m comes from one 32-bit draw ``np.random.randint(0, 2**32)`` by Lemire's multiply-and-
-reject method (unbiased). The kernel's random choices do not follow the engine's generators:
-only deterministic policies on the same deals give identical penalties; random ones agree in
-distribution. A random deal is a partial Fisher-Yates shuffle of the cards in play; since the
-order of a dealt hand is then itself uniformly random, a ``random`` seat plays its dealt cards
-in (reverse) deal order, which is the same distribution as a uniformly random card each turn
-at no extra draw (on given deals, :func:`play_deals`, it draws a random card each turn).
+from the sorted deck with the xoshiro256** generator of :mod:`mowkit.kernels.rng` seeded (by
+splitmix64) from ``w = SeedSequence(seed, spawn_key=(k,)).generate_state(1)[0]``. So the same
+seed gives the same results in any process, and a chunked run (:func:`iter_rounds`) gives the
+same rounds as one call. Every random integer below m comes from the top 32 bits of one draw
+by Lemire's multiply-and-reject method (unbiased). The kernel's random choices do not follow the
+engine's generators: only deterministic policies on the same deals give identical penalties;
+random ones agree in distribution. A random deal is a partial Fisher-Yates shuffle of the cards
+in play; since the order of a dealt hand is then itself uniformly random, a ``random`` seat
+plays its dealt cards in (reverse) deal order, which is the same distribution as a uniformly
+random card each turn at no extra draw (on given deals, :func:`play_deals`, it draws a random
+card each turn). When every seat is ``random`` (no variant) the rounds come from a leaner loop
+(:func:`_random_rounds_kernel`) that plays exactly the same rounds. :func:`mc_card_values`
+seeds the generator with ``seed``; each rollout deals the unseen cards and shuffles the
+player's own hand, then every seat plays its hand in that order (the same distribution as a
+random card each turn). Before issue 13 the kernels drew from numba's ``np.random`` (Mersenne
+Twister), so random results of earlier versions differ (in value, not in distribution); the
+helpers without the ``_s`` suffix still do, for other compiled callers.
 
-Compiled functions are cached on disk (``cache=True``, in ``__pycache__`` or
-``NUMBA_CACHE_DIR``): the first call after an install or a change of this file compiles for
-about 15 s, later processes load the cache in about half a second. :func:`warm_up` forces it.
+Compiled functions are cached on disk in the user cache folder of
+:func:`mowkit.kernels.cache_dir` (never in the package folder). The first use of an entry point
+without a cache compiles it (2-5 s each; a line on stderr says so), later processes load the
+cache in about half a second. :func:`warm_up` (or ``python -m mowkit.kernels.warm``) forces it.
 """
 
 from __future__ import annotations
@@ -70,7 +78,7 @@ POLICIES: dict[str, int] = {
 """Policy name -> the integer code the kernel uses for a seat."""
 
 BLOCK = 4096
-"""Rounds (or games) played per ``np.random.seed`` call; chunks are multiples of it."""
+"""Rounds (or games) played per seeding of the generator; chunks are multiples of it."""
 
 _NO_LIMIT = 1_000_000  # rounds per game when max_rounds is None (a safety stop, see simulate_games)
 _BIG = 1 << 30
@@ -548,7 +556,7 @@ def _rounds_kernel(out, block, seeds, n, hsize, nrows, cap, dsize, heads, pol, p
             for a in range(dsize):
                 deck[a] = a + 1
         if logic:
-            _draft_s(0, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, first, last, rcnt, rhd, rs)
+            _draft_s(np.int64(0), n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, first, last, rcnt, rhd, rs)
         else:
             _shuffle_part(deck, need, rs)
             _deal(deck, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
@@ -583,7 +591,7 @@ def _games_kernel(totals, nrounds, block, seeds, n, hsize, nrows, cap, dsize, he
                 deck[a] = a + 1
         for p in range(n):
             tot[p] = 0
-        ri = 0
+        ri = np.int64(0)  # not a literal: the compiled callee would get a second specialisation
         while True:
             if logic:
                 _draft_s(ri, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
@@ -745,7 +753,6 @@ def _mc_fast_kernel(values, seed, rollouts, n, me, nrows, cap, relative, heads, 
     rs = np.empty(4, np.uint64)
     rng.seed(rs, seed)
     h = my_hand.shape[0]
-    m = unseen.shape[0]
     pool = unseen.copy()
     mine = my_hand.copy()
     myh = np.empty(max(h, 1), np.int64)
