@@ -530,3 +530,41 @@ def test_monte_carlo_kernel_options_are_checked():
     assert len(values) == len(s.legal_actions(0))
     assert np.array_equal(values, K.mc_action_values(s.observation(0), 50, seed=5))
     assert K.mc_action_values(s.observation(0), 50, seed=5, candidates=[2, 0]).shape == (2,)
+
+
+def test_older_np_random_entries_keep_working():
+    """``_shuffle`` / ``_play_round`` (no ``_s``) keep their arguments: reproducible from
+    ``np.random.seed``, conserving flies, and agreeing with the xoshiro entry given its state."""
+    from numba import njit
+
+    a = K._args(load_game("mow", players=3))
+    kind, num, fl, green, numbered = a["cards"]
+
+    @njit
+    def one_round(seed, deck0, pol, kind, num, fl, green, numbered, deck_hid, deck_hs, width, use_old):
+        np.random.seed(seed)
+        hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = K._workspace(3, 1, width)
+        deck = deck0.copy()
+        K._shuffle(deck)
+        tot = np.zeros(3, np.int64)
+        score = np.zeros(3, np.int64)
+        notrace = np.zeros((1, 4), np.int64)
+        tlen = np.zeros(1, np.int64)
+        if use_old:
+            K._play_round(3, 1, pol, deck, 0, 1, tot, kind, num, fl, green, numbered, True, False,
+                          deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us,
+                          act_c, act_t, act_a, score, notrace, tlen, 0)
+        else:  # the same state the old entry seeds from its one np.random draw
+            rs = K._np_state()
+            K._play_round_s(3, 1, pol, deck, 0, 1, tot, kind, num, fl, green, numbered, True, False,
+                            deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us,
+                            act_c, act_t, act_a, score, notrace, tlen, 0, rs)
+        return deck, score
+
+    pol = np.zeros(3, np.int64)
+    args = (a["deck"], pol, kind, num, fl, green, numbered, a["deck_hid"], a["deck_hs"], a["width"])
+    d1, s1 = one_round(4, *args, True)
+    d2, s2 = one_round(4, *args, True)
+    d3, s3 = one_round(4, *args, False)
+    assert (d1 == d2).all() and (s1 == s2).all() and (s1 == s3).all()
+    assert sorted(d1) == sorted(a["deck"]) and s1.sum() == fl[a["deck"]].sum()

@@ -287,3 +287,157 @@ def test_options_are_validated():
         K.play_deals(4, "lowest", [list(range(1, 104))])
     with pytest.raises(OptionError, match="seed"):
         K.simulate_rounds(4, "random", 10, seed=-3)
+
+
+# --------------------------------------------------------------------------- random streams, fast paths
+
+
+def _xoshiro_reference(word: int, count: int) -> list[int]:
+    """xoshiro256** seeded by splitmix64, in plain Python integers (the published algorithms)."""
+    mask = (1 << 64) - 1
+    x = word
+    s = []
+    for _ in range(4):
+        x = (x + 0x9E3779B97F4A7C15) & mask
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        s.append(z ^ (z >> 31))
+    out = []
+    rotl = lambda v, k: ((v << k) | (v >> (64 - k))) & mask  # noqa: E731
+    for _ in range(count):
+        out.append((rotl((s[1] * 5) & mask, 7) * 9) & mask)
+        t = (s[1] << 17) & mask
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = rotl(s[3], 45)
+    return out
+
+
+def test_rng_is_xoshiro256starstar_and_below_is_lemire():
+    from mowkit.kernels import rng
+
+    for word in (0, 1, 2026, 2**32 - 1):
+        rs = rng.new_state()
+        rng.seed(rs, word)
+        got = [int(rng.next64(rs)) for _ in range(20)]
+        assert got == _xoshiro_reference(word, 20)
+    # below(m): the top 32 bits times m, shifted (no rejection for these m: the low word >= m)
+    rs = rng.new_state()
+    rng.seed(rs, 7)
+    ref = _xoshiro_reference(7, 200)
+    m = 104
+    expected = []
+    for v in ref:
+        x = (v >> 32) * m
+        if (x & 0xFFFFFFFF) >= m:
+            expected.append(x >> 32)
+        if len(expected) == 50:
+            break
+    assert len(expected) == 50  # a rejection among 200 draws has probability about 5e-6
+    assert [int(rng.below(rs, m)) for _ in range(50)] == expected
+
+
+def test_fast_random_round_loop_plays_the_general_loop():
+    """The all-random loop gives exactly the rounds of the general loop (same stream, same rules)."""
+    for players in (2, 4, 10):
+        game = K._game(players, {}, K._ROUND_OPTIONS)
+        n, hsize, nrows, cap, dsize, heads = K._args(game)
+        seeds = K.block_seeds(9, 0, 3)
+        a = np.empty((3 * K.BLOCK, n), np.int16)
+        b = np.empty_like(a)
+        K._random_rounds_kernel(a, K.BLOCK, seeds, n, hsize, nrows, cap, dsize, heads)
+        K._rounds_kernel(b, K.BLOCK, seeds, n, hsize, nrows, cap, dsize, heads,
+                         np.zeros(n, np.int64), False, False, False)
+        assert (a == b).all()
+
+
+def test_fast_monte_carlo_gives_the_general_values():
+    game = load_game("sixnimmt", players=4)
+    table = K._heads()
+    for s in range(4):
+        o = game.new_state(seed=s).observation(0)
+        hand = np.asarray(o.hand, np.int64)
+        rows = [list(r) for r in o.rows]
+        seen = set(o.hand) | {c for r in rows for c in r}
+        unseen = np.array([c for c in game.deck if c not in seen], np.int64)
+        first0 = np.array([r[0] for r in rows], np.int64)
+        last0 = np.array([r[-1] for r in rows], np.int64)
+        rcnt0 = np.array([len(r) for r in rows], np.int64)
+        rhd0 = np.array([int(table[r].sum()) for r in rows], np.int64)
+        for relative in (False, True):
+            a = np.zeros(len(hand))
+            b = np.zeros(len(hand))
+            K._mc_kernel(a, 11 + s, 50, 4, 0, 4, 5, False, relative, table, hand, hand.copy(), unseen,
+                         first0, last0, rcnt0, rhd0)
+            K._mc_fast_kernel(b, 11 + s, 50, 4, 0, 4, 5, relative, table, hand, hand.copy(), unseen,
+                              last0, rcnt0, rhd0)
+            assert (a == b).all()
+            expected = K.mc_card_values(o.hand, rows, unseen, 4, 0, 50, seed=11 + s, relative=relative)
+            assert np.array_equal(expected, b / 50)
+
+
+def test_old_np_random_helpers_still_play_a_round():
+    """The helpers without ``_s`` (np.random streams) keep their arguments and play legal rounds."""
+    from numba import njit
+
+    @njit
+    def one_round(seed, deck, heads):
+        np.random.seed(seed)
+        hands = np.empty((4, 10), np.int64)
+        hcnt = np.empty(4, np.int64)
+        first = np.empty(4, np.int64)
+        last = np.empty(4, np.int64)
+        rcnt = np.empty(4, np.int64)
+        rhd = np.empty(4, np.int64)
+        pen = np.empty(4, np.int64)
+        cards = np.empty(4, np.int64)
+        owners = np.empty(4, np.int64)
+        pol = np.array([K.RANDOM, K.GREEDY, K.RANDOM_ROW, K.LOWEST])
+        K._deal(deck, 4, 10, 4, heads, hands, hcnt, first, last, rcnt, rhd)
+        K._play_round(4, 10, 4, 5, heads, pol, False, False, False, hands, hcnt, first, last, rcnt,
+                      rhd, pen, cards, owners)
+        return pen.copy(), K._below(1000)
+
+    deck = np.random.default_rng(3).permutation(np.arange(1, 105))
+    p1, x1 = one_round(5, deck, K._heads())
+    p2, x2 = one_round(5, deck, K._heads())
+    assert (p1 == p2).all() and x1 == x2 and 0 <= x1 < 1000
+    assert p1.min() >= 0 and p1.sum() <= load_game("sixnimmt").deck_heads()
+
+
+# --------------------------------------------------------------------------- compiled-code cache
+
+
+def test_cache_goes_to_the_user_cache_dir_not_the_package(tmp_path):
+    """A fresh process with MOWKIT_CACHE_DIR writes numba's cache there and none in the package;
+    its first use says it is compiling, a second process loads the cache silently."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    import mowkit
+
+    pkg = Path(mowkit.__file__).resolve().parent
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "MOWKIT_QUIET")}
+    env["MOWKIT_CACHE_DIR"] = str(tmp_path / "cache")
+    env["PYTHONPATH"] = str(pkg.parent) + os.pathsep + env.get("PYTHONPATH", "")
+    code = ("from mowkit.kernels import sixnimmt as K, cache_dir; import numba.core.config as c;"
+            "print(cache_dir(), c.CACHE_DIR); print(int(K.simulate_rounds(4, 'random', 50, seed=1).sum()))")
+    start = time.time() - 1
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    want = str(tmp_path / "cache")
+    assert first.stdout.split()[:2] == [want, want]
+    assert "Preparing the fast simulator" in first.stderr
+    written = [p for p in (tmp_path / "cache").rglob("*") if p.suffix in (".nbi", ".nbc")]
+    assert any("sixnimmt" in p.name for p in written)
+    fresh = [p for p in pkg.rglob("*") if p.suffix in (".nbi", ".nbc") and p.stat().st_mtime >= start]
+    assert fresh == []
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert "Preparing" not in second.stderr
+    assert second.stdout.split()[2] == first.stdout.split()[2]  # same seed, same rounds, any process

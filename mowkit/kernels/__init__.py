@@ -8,6 +8,41 @@ the rule engines never do.
 * :mod:`mowkit.kernels.sixnimmt`: 6 nimmt! rounds and games for random, lowest, highest, greedy,
   and the Monte Carlo agent's rollouts (:func:`~mowkit.kernels.sixnimmt.mc_card_values`).
 * :mod:`mowkit.kernels.mow`: Mow rounds and games for random, greedy and heuristic farmers.
+* :mod:`mowkit.kernels.rng`: the kernels' random numbers (xoshiro256**).
+* :mod:`mowkit.kernels.warm`: ``python -m mowkit.kernels.warm`` compiles every kernel now.
 
 ``mowkit.tournament.tournament(backend="auto")`` uses a kernel when every agent has one.
+
+Compiled code is cached on disk, never in the package folder (which may be read-only): in
+``$NUMBA_CACHE_DIR`` when set, else ``$MOWKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/mowkit/numba``,
+else ``~/.cache/mowkit/numba`` (:func:`cache_dir`). This package sets numba's cache folder when
+it is imported, before any kernel module compiles or loads a function. The first use of a kernel
+function without a cache compiles it (a few seconds) and says so on stderr.
 """
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def cache_dir() -> Path:
+    """The folder of the kernels' compiled-code cache (see the module docstring for the order)."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"])
+    if os.environ.get("MOWKIT_CACHE_DIR"):
+        return Path(os.environ["MOWKIT_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mowkit" / "numba"
+
+
+def _use_cache_dir() -> None:
+    """Point numba's cache at :func:`cache_dir` unless the user set ``NUMBA_CACHE_DIR``."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    import numba.core.config as config  # numba reads config.CACHE_DIR when a cached function is made
+
+    config.CACHE_DIR = str(cache_dir())
+
+
+_use_cache_dir()

@@ -18,7 +18,7 @@ def entropy(seed: int | None) -> int | Sequence[int]:
 
 
 def block_seeds(seed: int | None, first_block: int, n_blocks: int) -> np.ndarray:
-    """The ``np.random.seed`` words of blocks ``first_block ..``: SeedSequence children of ``seed``."""
+    """The generator seed words of blocks ``first_block ..``: SeedSequence children of ``seed``."""
     ent = entropy(seed)
     return np.array(
         [

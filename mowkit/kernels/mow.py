@@ -46,19 +46,25 @@ the round by the rollout policy; the loop of :func:`_play_round` continues from 
 ``5p .. 5p+4`` of the order, the rest is the draw pile, drawn from the front.
 
 Random streams. Rounds (or games) are played in blocks of :data:`BLOCK`; block ``k`` starts
-from the sorted deck after numba's ``np.random.seed(w)`` with ``w = SeedSequence(seed,
-spawn_key=(k,)).generate_state(1)[0]``. So the same seed gives the same results in any process,
-and a chunked run (:func:`iter_rounds`) gives the same rounds as one call. Every random integer
-below m comes from one 32-bit draw ``np.random.randint(0, 2**32)`` by Lemire's multiply-and-
-reject method (unbiased). A random deal is a full Fisher-Yates shuffle of the deck in use
-(continuing from the previous round's order within a block). The kernel's random choices do not
-follow the engine's generators: only deterministic policies on the same deals give identical
-flies; ``random`` farmers agree in distribution (each decision is one uniform draw over the
-same legal list as the engine's, so the distributions are the same).
+from the sorted deck with the xoshiro256** generator of :mod:`mowkit.kernels.rng` seeded (by
+splitmix64) from ``w = SeedSequence(seed, spawn_key=(k,)).generate_state(1)[0]``. So the same
+seed gives the same results in any process, and a chunked run (:func:`iter_rounds`) gives the
+same rounds as one call. Every random integer below m comes from the top 32 bits of one draw by
+Lemire's multiply-and-reject method (unbiased). A random deal is a full Fisher-Yates shuffle of
+the deck in use (continuing from the previous round's order within a block). The kernel's
+random choices do not follow the engine's generators: only deterministic policies on the same
+deals give identical flies; ``random`` farmers agree in distribution (each decision is one
+uniform draw over the same legal list as the engine's, so the distributions are the same).
+:func:`mc_action_values` seeds the generator with ``seed``. Before issue 13 the kernels drew
+from numba's ``np.random`` (Mersenne Twister), so random results of earlier versions differ (in
+value, not in distribution). The older entries ``_play_round`` / ``_play_on`` / ``_shuffle``
+keep their arguments and take their randomness from ``np.random`` (a xoshiro state seeded by one
+``np.random`` draw per call).
 
-Compiled functions are cached on disk (``cache=True``, in ``__pycache__`` or
-``NUMBA_CACHE_DIR``): the first call after an install or a change of this file compiles for
-about 20 s, later processes load the cache in about a third of a second. :func:`warm_up`
+Compiled functions are cached on disk in the user cache folder of
+:func:`mowkit.kernels.cache_dir` (never in the package folder). The first use of an entry point
+without a cache compiles it (5-10 s each; a line on stderr says so), later processes load the
+cache in about a third of a second. :func:`warm_up` (or ``python -m mowkit.kernels.warm``)
 forces it.
 """
 
@@ -73,7 +79,7 @@ from numba import njit
 
 from mowkit.core import Action, OptionError, check_int
 from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow, MowObservation, TakeHerd, herd_placements
-from mowkit.kernels import common
+from mowkit.kernels import common, rng, warm
 from mowkit.mow_data import KINDS, MAX_NUMBER, mow_cards
 
 RANDOM, GREEDY, HEURISTIC = 0, 1, 2
@@ -86,7 +92,7 @@ HEURISTIC_TAKE_AT, HEURISTIC_MIN_CARDS = 2, 3
 """``HeuristicAgent(take_at=2, min_cards=3)``."""
 
 BLOCK = 4096
-"""Rounds (or games) played per ``np.random.seed`` call; chunks are multiples of it."""
+"""Rounds (or games) played per seeding of the generator; chunks are multiples of it."""
 
 _NO_LIMIT = 1_000_000  # rounds per game when max_rounds is None (a safety stop, see simulate_games)
 _BIG = 1 << 30
@@ -120,6 +126,14 @@ def _below(m):
     return x >> 32
 
 
+@njit(cache=True)
+def _np_state():
+    """A xoshiro state seeded from numba's ``np.random`` (for the helpers without ``_s``)."""
+    rs = np.empty(4, np.uint64)
+    rng.seed(rs, np.random.randint(0, 1 << 32))
+    return rs
+
+
 @njit(cache=True, inline="always")
 def _hand_insert(hands, hcnt, p, c):
     """Insert card ``c`` into farmer p's hand, kept sorted by card id."""
@@ -144,7 +158,7 @@ def _line_insert(val, crd, hl, h, j, v, c):
     hl[h] = k + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal(p, h, kind, num, fl, numbered, hands, hcnt, val, crd, hl, hmad, act_c, act_t, act_a):
     """Fill the legal list of farmer p's turn on herd h in the engine's order; return its length."""
     k = 0
@@ -335,6 +349,17 @@ def _record(trace, tlen, row, what, options, choice):
 def _play_round(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, numbered,
                 restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
                 hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row):
+    """:func:`_play_round_s` drawing from a state seeded by ``np.random`` (the older entry)."""
+    return _play_round_s(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, numbered,
+                         restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
+                         hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row,
+                         _np_state())
+
+
+@njit(cache=True)
+def _play_round_s(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, numbered,
+                  restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
+                  hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row, rs):
     """Play one round on deck ``order`` from ``starter`` with the arrow ``arrow``.
 
     ``tot`` are the totals before the round (the greedy flip and next-farmer choices read them).
@@ -358,15 +383,26 @@ def _play_round(n, nh, pol, order, starter, arrow, tot, kind, num, fl, green, nu
         hid[x, 1] = deck_hid[x, 1]
     hs[0] = deck_hs[0]
     hs[1] = deck_hs[1]
-    return _play_on(n, nh, pol, order, pp, 0, starter, arrow, -1, tot, kind, num, fl, green,
-                    numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
-                    hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row)
+    # no literal arguments to a compiled callee: numba would compile it once per literal value
+    return _play_on_s(n, nh, pol, order, pp, np.int64(0), starter, arrow, np.int64(-1), tot, kind,
+                      num, fl, green, numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl,
+                      hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row, rs)
 
 
 @njit(cache=True)
 def _play_on(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl, green, numbered,
              restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us,
              act_c, act_t, act_a, score, trace, tlen, row):
+    """:func:`_play_on_s` drawing from a state seeded by ``np.random`` (the older entry)."""
+    return _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl, green,
+                      numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
+                      hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row, _np_state())
+
+
+@njit(cache=True)
+def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl, green, numbered,
+               restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us,
+               act_c, act_t, act_a, score, trace, tlen, row, rs):
     """Play the rest of a round from the beginning of farmer q's turn on herd ``active``.
 
     The position is in the workspace (``hands``/``hcnt``, the lines ``val``/``crd``/``hl`` with
@@ -401,7 +437,7 @@ def _play_on(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl,
             idx = first
             first = -1
         elif code == RANDOM:
-            idx = _below(k)
+            idx = rng.below(rs, k)
         else:
             idx = _choose(code, p, h, k, num, fl, val, hl, hfl, hmad, hands, hcnt, hid, hs, U, us,
                           kind, numbered, act_c, act_t, act_a)
@@ -470,7 +506,7 @@ def _play_on(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl,
         if kc != PLAIN:
             if green[c]:  # optional flip of the arrow
                 if code == RANDOM:
-                    flip = _below(2) == 1
+                    flip = rng.below(rs, 2) == 1
                 else:
                     flip = tot[(p - arrow) % n] < tot[(p + arrow) % n]
                 if record:
@@ -479,7 +515,7 @@ def _play_on(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl,
                     arrow = -arrow
             else:  # the farmer names who plays next
                 if code == RANDOM:
-                    pick = _below(n if allow_self else n - 1)
+                    pick = rng.below(rs, n if allow_self else n - 1)
                     chosen = pick if (allow_self or pick < p) else pick + 1
                 else:
                     bt = _BIG
@@ -546,9 +582,21 @@ def _workspace(n, nh, width):
 
 @njit(cache=True, inline="always")
 def _shuffle(deck):
+    """Fisher-Yates shuffle of ``deck`` in place (``np.random``)."""
     m = deck.shape[0]
     for a in range(m - 1):
         b = a + _below(m - a)
+        t = deck[a]
+        deck[a] = deck[b]
+        deck[b] = t
+
+
+@njit(cache=True, inline="always")
+def _shuffle_s(deck, rs):
+    """Fisher-Yates shuffle of ``deck`` in place (xoshiro state ``rs``)."""
+    m = deck.shape[0]
+    for a in range(m - 1):
+        b = a + rng.below(rs, m - a)
         t = deck[a]
         deck[a] = deck[b]
         deck[b] = t
@@ -559,6 +607,7 @@ def _rounds_kernel(out, block, seeds, n, nh, pol, deck0, starter, kind, num, fl,
                    restart_taker, allow_self, deck_hid, deck_hs, width):
     """Fill ``out[i, p]`` with the flies of farmer p in independent random round i."""
     hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
+    rs = np.empty(4, np.uint64)
     deck = deck0.copy()
     tot = np.zeros(n, np.int64)
     score = np.zeros(n, np.int64)
@@ -566,12 +615,12 @@ def _rounds_kernel(out, block, seeds, n, nh, pol, deck0, starter, kind, num, fl,
     tlen = np.zeros(1, np.int64)
     for i in range(out.shape[0]):
         if i % block == 0:  # a block starts from the sorted deck and its own seed
-            np.random.seed(seeds[i // block])
+            rng.seed(rs, seeds[i // block])
             deck[:] = deck0
-        _shuffle(deck)
-        _play_round(n, nh, pol, deck, starter, 1, tot, kind, num, fl, green, numbered,
+        _shuffle_s(deck, rs)
+        _play_round_s(n, nh, pol, deck, starter, np.int64(1), tot, kind, num, fl, green, numbered,
                     restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt, val, crd, hl, hfl,
-                    hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, i)
+                    hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, i, rs)
         for p in range(n):
             out[i, p] = score[p]
 
@@ -582,6 +631,7 @@ def _games_kernel(totals, nrounds, block, seeds, n, nh, pol, deck0, starter0, ki
                   max_rounds, rotate, reset_arrow):
     """Play whole games to the threshold (or ``max_rounds``): totals and rounds per game."""
     hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
+    rs = np.empty(4, np.uint64)
     deck = deck0.copy()
     tot = np.zeros(n, np.int64)
     score = np.zeros(n, np.int64)
@@ -589,21 +639,21 @@ def _games_kernel(totals, nrounds, block, seeds, n, nh, pol, deck0, starter0, ki
     tlen = np.zeros(1, np.int64)
     for g in range(totals.shape[0]):
         if g % block == 0:
-            np.random.seed(seeds[g // block])
+            rng.seed(rs, seeds[g // block])
             deck[:] = deck0
         for p in range(n):
             tot[p] = 0
         starter = starter0
-        arrow = 1
+        arrow = np.int64(1)
         ri = 0
         while True:
-            _shuffle(deck)
+            _shuffle_s(deck, rs)
             if reset_arrow:
-                arrow = 1
-            arrow = _play_round(n, nh, pol, deck, starter, arrow, tot, kind, num, fl, green,
+                arrow = np.int64(1)
+            arrow = _play_round_s(n, nh, pol, deck, starter, arrow, tot, kind, num, fl, green,
                                 numbered, restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt,
                                 val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a,
-                                score, notrace, tlen, g)
+                                score, notrace, tlen, g, rs)
             reached = False
             for p in range(n):
                 tot[p] += score[p]
@@ -630,20 +680,21 @@ def _deals_kernel(out, deals, tots, starters, arrows, chain, block, seeds, n, nh
     of one game: row i+1 starts from row i's updated state. ``trace``/``tlen``: see _play_round.
     """
     hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
+    rs = np.empty(4, np.uint64)
     score = np.zeros(n, np.int64)
     for i in range(out.shape[0]):
         if i % block == 0:
-            np.random.seed(seeds[i // block])
+            rng.seed(rs, seeds[i // block])
         if chain and i > 0:
             tots[i, :] = tots[i - 1, :]
             starters[i] = starters[i - 1]
             arrows[i] = arrows[i - 1]
         arrow = 1 if reset_arrow else arrows[i]
         tot = tots[i]
-        arrow = _play_round(n, nh, pol, deals[i], starters[i], arrow, tot, kind, num, fl, green,
+        arrow = _play_round_s(n, nh, pol, deals[i], starters[i], arrow, tot, kind, num, fl, green,
                             numbered, restart_taker, allow_self, deck_hid, deck_hs, hands, hcnt,
                             val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a, score,
-                            trace, tlen, i)
+                            trace, tlen, i, rs)
         for p in range(n):
             out[i, p] = score[p]
             tot[p] += score[p]
@@ -665,7 +716,8 @@ def _mc_kernel(values, seed, rollouts, n, nh, pol, me, active, arrow, tot, hands
     policies ``pol`` (common random numbers: all candidates share the deals). Returns the length
     of my legal list in the position (a check that the candidates index the engine's list).
     """
-    np.random.seed(seed)
+    rs = np.empty(4, np.uint64)
+    rng.seed(rs, seed)
     hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = _workspace(n, nh, width)
     k = _legal(me, active, kind, num, fl, numbered, hands0, hcnt0, val0, crd0, hl0, hmad0, act_c, act_t,
                act_a)
@@ -683,7 +735,7 @@ def _mc_kernel(values, seed, rollouts, n, nh, pol, me, active, arrow, tot, hands
     tlen = np.zeros(1, np.int64)
     for _ in range(rollouts):
         for i in range(need):  # partial Fisher-Yates: the first `need` cards are dealt
-            j = i + _below(m - i)
+            j = i + rng.below(rs, m - i)
             t = pool[i]
             pool[i] = pool[j]
             pool[j] = t
@@ -714,9 +766,9 @@ def _mc_kernel(values, seed, rollouts, n, nh, pol, me, active, arrow, tot, hands
                 hid[x, 1] = hid0[x, 1]
             hs[0] = hs0[0]
             hs[1] = hs0[1]
-            _play_on(n, nh, pol, pile, 0, active, me, arrow, cand[ci], tot, kind, num, fl, green,
+            _play_on_s(n, nh, pol, pile, np.int64(0), active, me, arrow, cand[ci], tot, kind, num, fl, green,
                      numbered, restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc,
-                     hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, 0)
+                     hid, hs, U, us, act_c, act_t, act_a, score, notrace, tlen, np.int64(0), rs)
             values[ci] += score[me]
     return k
 
@@ -821,8 +873,9 @@ def _chunks(game: Mow, codes: np.ndarray, n_rounds: int, entropy: int | Sequence
         size = min(chunk, n_rounds - start)
         out = np.empty((size, a["n"]), dtype)
         seeds = block_seeds(entropy, start // BLOCK, -(-size // BLOCK))
-        _rounds_kernel(out, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"], a["starter"], *a["cards"],
-                       a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"], a["width"])
+        warm.call(_rounds_kernel, out, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"], a["starter"],
+                  *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"],
+                  a["width"], seconds=6)
         yield out
 
 
@@ -890,10 +943,10 @@ def simulate_games(
     rounds = np.empty(n_games, np.int32)
     limit = game.max_rounds if game.max_rounds is not None else _NO_LIMIT
     seeds = block_seeds(seed, 0, -(-n_games // BLOCK))
-    _games_kernel(totals, rounds, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"], a["starter"],
-                  *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"],
-                  a["width"], game.threshold, game.comparison == ">", limit,
-                  game.next_starter == "rotate", game.reset_arrow)
+    warm.call(_games_kernel, totals, rounds, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"],
+              a["starter"], *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"],
+              a["deck_hs"], a["width"], game.threshold, game.comparison == ">", limit,
+              game.next_starter == "rotate", game.reset_arrow, seconds=6)
     if game.max_rounds is None and n_games and rounds.max() >= _NO_LIMIT:
         raise RuntimeError(f"a game did not reach the threshold in {_NO_LIMIT:,} rounds")
     return totals, rounds
@@ -913,9 +966,10 @@ def _play_orders(game: Mow, codes: np.ndarray, orders: np.ndarray, tots: np.ndar
         trace = np.zeros((1, 4), np.int64)
     out = np.empty((len(orders), a["n"]), _flies_dtype(game))
     seeds = block_seeds(entropy, first_block, -(-len(orders) // BLOCK))
-    _deals_kernel(out, orders, tots, starters, arrows, chain, BLOCK, seeds, a["n"], a["nh"], codes,
-                  *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"],
-                  a["width"], game.next_starter == "rotate", game.reset_arrow, trace, tlen)
+    warm.call(_deals_kernel, out, orders, tots, starters, arrows, chain, BLOCK, seeds, a["n"],
+              a["nh"], codes, *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"],
+              a["deck_hs"], a["width"], game.next_starter == "rotate", game.reset_arrow, trace, tlen,
+              seconds=6)
     if trace.shape[0] > 1 and tlen[0] > trace.shape[0]:
         raise RuntimeError(f"trace too short: {tlen[0]} decisions")
     return out
@@ -1188,17 +1242,18 @@ def mc_action_values(
                           f"at least {need} (the other hands and the draw pile)")
     pol = np.full(g.players, POLICIES[rollout], np.int64)
     values = np.zeros(len(cand), np.float64)
-    k = _mc_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, g.num_herds, pol, obs.player,
-                   obs.active_herd, obs.arrow, x["tot"], x["hands"], x["hcnt"], x["val"], x["crd"],
-                   x["hl"], x["hfl"], x["hmad"], x["sc"], x["hid"], x["hs"], x["sizes"], x["unseen"],
-                   x["pile_size"], cand, *a["cards"], a["restart_taker"], a["allow_self"], x["width"])
+    k = warm.call(_mc_kernel, values, seed & 0xFFFFFFFF, rollouts, g.players, g.num_herds, pol,
+                  obs.player, obs.active_herd, obs.arrow, x["tot"], x["hands"], x["hcnt"], x["val"],
+                  x["crd"], x["hl"], x["hfl"], x["hmad"], x["sc"], x["hid"], x["hs"], x["sizes"],
+                  x["unseen"], x["pile_size"], cand, *a["cards"], a["restart_taker"], a["allow_self"],
+                  x["width"], seconds=6)
     if k != n_legal:  # pragma: no cover - the kernel and the engine disagree on the rules
         raise RuntimeError(f"the kernel lists {k} actions, the engine {n_legal}")
     return values / rollouts
 
 
-def warm_up() -> None:
-    """Compile (or load from the cache) every kernel entry point with a tiny call."""
+def warm_up(full: bool = False) -> None:
+    """Compile (or load from the cache) every kernel entry point with a tiny call (``full``: the same)."""
     simulate_rounds(4, "random", 1, seed=0)
     simulate_games(4, "random", 1, seed=0, max_rounds=1)
     play_deals(4, "greedy", [np.arange(48)])

@@ -30,20 +30,28 @@ given deck orders, e.g. a state's ``state.deals``) and :func:`play_seeds` (whole
 deals ``simulate.play_state(game, agents, seed)`` makes), the last two for cross-checks.
 
 Random streams. Rounds (or games) are played in blocks of :data:`BLOCK`; block ``k`` starts
-from the sorted deck after numba's ``np.random.seed(w)`` with ``w = SeedSequence(seed,
-spawn_key=(k,)).generate_state(1)[0]``. So the same seed gives the same results in any process,
-and a chunked run (:func:`iter_rounds`) gives the same rounds as one call. Every random integer
-below m comes from one 32-bit draw ``np.random.randint(0, 2**32)`` by Lemire's multiply-and-
-reject method (unbiased). The kernel's random choices do not follow the engine's generators:
-only deterministic policies on the same deals give identical penalties; random ones agree in
-distribution. A random deal is a partial Fisher-Yates shuffle of the cards in play; since the
-order of a dealt hand is then itself uniformly random, a ``random`` seat plays its dealt cards
-in (reverse) deal order, which is the same distribution as a uniformly random card each turn
-at no extra draw (on given deals, :func:`play_deals`, it draws a random card each turn).
+from the sorted deck with the xoshiro256** generator of :mod:`mowkit.kernels.rng` seeded (by
+splitmix64) from ``w = SeedSequence(seed, spawn_key=(k,)).generate_state(1)[0]``. So the same
+seed gives the same results in any process, and a chunked run (:func:`iter_rounds`) gives the
+same rounds as one call. Every random integer below m comes from the top 32 bits of one draw
+by Lemire's multiply-and-reject method (unbiased). The kernel's random choices do not follow the
+engine's generators: only deterministic policies on the same deals give identical penalties;
+random ones agree in distribution. A random deal is a partial Fisher-Yates shuffle of the cards
+in play; since the order of a dealt hand is then itself uniformly random, a ``random`` seat
+plays its dealt cards in (reverse) deal order, which is the same distribution as a uniformly
+random card each turn at no extra draw (on given deals, :func:`play_deals`, it draws a random
+card each turn). When every seat is ``random`` (no variant) the rounds come from a leaner loop
+(:func:`_random_rounds_kernel`) that plays exactly the same rounds. :func:`mc_card_values`
+seeds the generator with ``seed``; each rollout deals the unseen cards and shuffles the
+player's own hand, then every seat plays its hand in that order (the same distribution as a
+random card each turn). Before issue 13 the kernels drew from numba's ``np.random`` (Mersenne
+Twister), so random results of earlier versions differ (in value, not in distribution); the
+helpers without the ``_s`` suffix still do, for other compiled callers.
 
-Compiled functions are cached on disk (``cache=True``, in ``__pycache__`` or
-``NUMBA_CACHE_DIR``): the first call after an install or a change of this file compiles for
-about 15 s, later processes load the cache in about half a second. :func:`warm_up` forces it.
+Compiled functions are cached on disk in the user cache folder of
+:func:`mowkit.kernels.cache_dir` (never in the package folder). The first use of an entry point
+without a cache compiles it (2-5 s each; a line on stderr says so), later processes load the
+cache in about half a second. :func:`warm_up` (or ``python -m mowkit.kernels.warm``) forces it.
 """
 
 from __future__ import annotations
@@ -57,7 +65,7 @@ from numba import njit
 from mowkit.core import OptionError, check_int
 from mowkit.data import sixnimmt_heads
 from mowkit.games.sixnimmt import SixNimmt
-from mowkit.kernels import common
+from mowkit.kernels import common, rng, warm
 
 RANDOM, LOWEST, HIGHEST, GREEDY, RANDOM_ROW = 0, 1, 2, 3, 4
 POLICIES: dict[str, int] = {
@@ -70,18 +78,22 @@ POLICIES: dict[str, int] = {
 """Policy name -> the integer code the kernel uses for a seat."""
 
 BLOCK = 4096
-"""Rounds (or games) played per ``np.random.seed`` call; chunks are multiples of it."""
+"""Rounds (or games) played per seeding of the generator; chunks are multiples of it."""
 
 _NO_LIMIT = 1_000_000  # rounds per game when max_rounds is None (a safety stop, see simulate_games)
 _BIG = 1 << 30
 
 
 # --------------------------------------------------------------------------- compiled core
-
+#
+# The kernels draw from an xoshiro256** state array ``rs`` (mowkit.kernels.rng): the helpers with
+# an ``_s`` suffix take it as their last argument. The helpers without the suffix (_below,
+# _rule4_row, _place, _draft, _play_round: same names, arguments and np.random streams as before,
+# kept for other compiled callers) draw from numba's ``np.random``.
 
 @njit(cache=True, inline="always")
 def _below(m):
-    """Uniform integer 0..m-1 (m < 2**32) from one 32-bit draw (Lemire's method, unbiased)."""
+    """Uniform integer 0..m-1 (m < 2**32) from one 32-bit draw of ``np.random`` (Lemire's method)."""
     x = np.random.randint(0, 1 << 32) * m
     lo = x & 0xFFFFFFFF
     if lo < m:
@@ -90,6 +102,21 @@ def _below(m):
             x = np.random.randint(0, 1 << 32) * m
             lo = x & 0xFFFFFFFF
     return x >> 32
+
+
+@njit(cache=True, inline="always")
+def _rule4_row_s(code, auto, nrows, rhd, rcnt, rs):
+    """Row a seat takes under Rule 4: its policy's choice (or auto_row's)."""
+    if code == RANDOM_ROW and not auto:
+        return rng.below(rs, nrows)
+    by_cards = not auto and code != RANDOM and code != RANDOM_ROW
+    best = 0
+    for r in range(1, nrows):
+        if rhd[r] < rhd[best]:
+            best = r
+        elif by_cards and rhd[r] == rhd[best] and rcnt[r] < rcnt[best]:
+            best = r
+    return best
 
 
 @njit(cache=True, inline="always")
@@ -165,6 +192,51 @@ def _greedy_index(hand, k, nrows, cap, prof, first, last, rcnt, rhd):
 
 
 @njit(cache=True, inline="always")
+def _place_s(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen, rs):
+    """Place card ``c`` of seat ``p`` by Rules 1-4 (professional: both ends)."""
+    br = -1
+    front = False
+    if not prof:
+        bl = -1
+        for r in range(nrows):
+            lr = last[r]
+            if lr < c and lr > bl:
+                bl = lr
+                br = r
+    else:
+        bd = _BIG
+        for r in range(nrows):
+            if c > last[r] and c - last[r] < bd:
+                bd = c - last[r]
+                br = r
+                front = False
+            if c < first[r] and first[r] - c < bd:
+                bd = first[r] - c
+                br = r
+                front = True
+    if br < 0:  # Rule 4
+        r = _rule4_row_s(code, auto, nrows, rhd, rcnt, rs)
+        pen[p] += rhd[r]
+        first[r] = c
+        last[r] = c
+        rcnt[r] = 1
+        rhd[r] = heads[c]
+    elif rcnt[br] >= cap:  # Rule 3
+        pen[p] += rhd[br]
+        first[br] = c
+        last[br] = c
+        rcnt[br] = 1
+        rhd[br] = heads[c]
+    else:
+        if front:
+            first[br] = c
+        else:
+            last[br] = c
+        rcnt[br] += 1
+        rhd[br] += heads[c]
+
+
+@njit(cache=True, inline="always")
 def _place(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen):
     """Place card ``c`` of seat ``p`` by Rules 1-4 (professional: both ends)."""
     br = -1
@@ -210,7 +282,7 @@ def _place(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pe
         rhd[br] += heads[c]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _deal(order, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd):
     """Block deal: seat p gets order[p*H:(p+1)*H], the next ``rows`` cards start the rows."""
     for p in range(n):
@@ -221,6 +293,40 @@ def _deal(order, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd):
     base = n * hsize
     for r in range(nrows):
         c = order[base + r]
+        first[r] = c
+        last[r] = c
+        rcnt[r] = 1
+        rhd[r] = heads[c]
+
+
+@njit(cache=True)
+def _draft_s(round_index, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, first, last, rcnt,
+             rhd, rs):
+    """Logic variant: draft clockwise from seat ``round_index % n``; left-overs start the rows."""
+    for i in range(dsize):
+        pool[i] = i + 1
+    m = dsize
+    for p in range(n):
+        hcnt[p] = 0
+    d = round_index % n
+    for _ in range(n * hsize):
+        code = pol[d]
+        if code == LOWEST:
+            idx = 0
+        elif code == HIGHEST:
+            idx = m - 1
+        else:
+            idx = rng.below(rs, m)
+        hands[d, hcnt[d]] = pool[idx]
+        hcnt[d] += 1
+        for j in range(idx, m - 1):
+            pool[j] = pool[j + 1]
+        m -= 1
+        d += 1
+        if d == n:
+            d = 0
+    for r in range(nrows):
+        c = pool[r]
         first[r] = c
         last[r] = c
         rcnt[r] = 1
@@ -258,6 +364,52 @@ def _draft(round_index, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, f
         last[r] = c
         rcnt[r] = 1
         rhd[r] = heads[c]
+
+
+@njit(cache=True, inline="always")
+def _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, dealt_random,
+                  hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs):
+    """Play the ``hand_size`` turns of a dealt round; ``pen`` receives each seat's heads.
+
+    With ``dealt_random`` a ``random`` seat plays its hand from the end (the hand's order must
+    be uniformly random, as a random deal makes it); otherwise it draws a random card each turn.
+    """
+    for p in range(n):
+        pen[p] = 0
+    for _ in range(hsize):
+        for p in range(n):
+            k = hcnt[p]
+            code = pol[p]
+            hand = hands[p]
+            if code == LOWEST:
+                idx = 0
+                for i in range(1, k):
+                    if hand[i] < hand[idx]:
+                        idx = i
+            elif code == HIGHEST:
+                idx = 0
+                for i in range(1, k):
+                    if hand[i] > hand[idx]:
+                        idx = i
+            elif code == GREEDY:
+                idx = _greedy_index(hand, k, nrows, cap, prof, first, last, rcnt, rhd)
+            elif dealt_random:
+                idx = k - 1
+            else:
+                idx = rng.below(rs, k)
+            c = hand[idx]
+            hand[idx] = hand[k - 1]
+            hcnt[p] = k - 1
+            j = p  # insertion sort of the revealed cards
+            while j > 0 and cards[j - 1] > c:
+                cards[j] = cards[j - 1]
+                owners[j] = owners[j - 1]
+                j -= 1
+            cards[j] = c
+            owners[j] = p
+        for j in range(n):
+            q = owners[j]
+            _place_s(cards[j], q, pol[q], nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen, rs)
 
 
 @njit(cache=True, inline="always")
@@ -302,9 +454,90 @@ def _play_round(n, hsize, nrows, cap, heads, pol, prof, auto, dealt_random,
             _place(cards[j], q, pol[q], nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen)
 
 
+@njit(cache=True, inline="always")
+def _shuffle_part(deck, need, rs):
+    """Partial Fisher-Yates: ``deck[:need]`` becomes a uniformly random ordered sample of the deck."""
+    m = deck.shape[0]
+    for a in range(need):
+        b = a + rng.below(rs, m - a)
+        t = deck[a]
+        deck[a] = deck[b]
+        deck[b] = t
+
+
+@njit(cache=True)
+def _random_rounds_kernel(out, block, seeds, n, hsize, nrows, cap, dsize, heads):
+    """:func:`_rounds_kernel` for every seat ``random`` (no variant): the same rounds, fewer steps.
+
+    Seat p's hand is ``deck[p*H:(p+1)*H]`` of the shuffled deck, played from the end (as
+    :func:`_play_round_s` with ``dealt_random``); rows keep only their last card, count, heads.
+    """
+    rs = np.empty(4, np.uint64)
+    deck = np.empty(dsize, np.int64)
+    need = n * hsize + nrows
+    last = np.empty(nrows, np.int64)
+    rcnt = np.empty(nrows, np.int64)
+    rhd = np.empty(nrows, np.int64)
+    pen = np.empty(n, np.int64)
+    cards = np.empty(n, np.int64)
+    owners = np.empty(n, np.int64)
+    base = n * hsize
+    for i in range(out.shape[0]):
+        if i % block == 0:  # a block starts from a fresh deck and its own seed
+            rng.seed(rs, seeds[i // block])
+            for a in range(dsize):
+                deck[a] = a + 1
+        _shuffle_part(deck, need, rs)
+        for r in range(nrows):
+            c = deck[base + r]
+            last[r] = c
+            rcnt[r] = 1
+            rhd[r] = heads[c]
+        for p in range(n):
+            pen[p] = 0
+        for t in range(hsize - 1, -1, -1):
+            for p in range(n):
+                c = deck[p * hsize + t]
+                j = p
+                while j > 0 and cards[j - 1] > c:
+                    cards[j] = cards[j - 1]
+                    owners[j] = owners[j - 1]
+                    j -= 1
+                cards[j] = c
+                owners[j] = p
+            for j in range(n):
+                c = cards[j]
+                br = -1
+                bl = -1
+                for r in range(nrows):
+                    lr = last[r]
+                    if lr < c and lr > bl:
+                        bl = lr
+                        br = r
+                if br < 0:  # Rule 4: fewest heads, ties to the lowest index
+                    br = 0
+                    for r in range(1, nrows):
+                        if rhd[r] < rhd[br]:
+                            br = r
+                    pen[owners[j]] += rhd[br]
+                    rcnt[br] = 1
+                    rhd[br] = heads[c]
+                elif rcnt[br] >= cap:  # Rule 3
+                    pen[owners[j]] += rhd[br]
+                    rcnt[br] = 1
+                    rhd[br] = heads[c]
+                else:
+                    rcnt[br] += 1
+                    rhd[br] += heads[c]
+                last[br] = c
+        for p in range(n):
+            out[i, p] = pen[p]
+
+
 @njit(cache=True)
 def _rounds_kernel(out, block, seeds, n, hsize, nrows, cap, dsize, heads, pol, prof, logic, auto):
     """Fill ``out[i, p]`` with the heads of seat p in independent random round i."""
+    rs = np.empty(4, np.uint64)
     deck = np.arange(1, dsize + 1)
     need = n * hsize + nrows
     hands = np.empty((n, hsize), np.int64)
@@ -319,20 +552,16 @@ def _rounds_kernel(out, block, seeds, n, hsize, nrows, cap, dsize, heads, pol, p
     pool = np.empty(dsize, np.int64)
     for i in range(out.shape[0]):
         if i % block == 0:  # a block starts from a fresh deck and its own seed
-            np.random.seed(seeds[i // block])
+            rng.seed(rs, seeds[i // block])
             for a in range(dsize):
                 deck[a] = a + 1
         if logic:
-            _draft(0, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, first, last, rcnt, rhd)
+            _draft_s(np.int64(0), n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, first, last, rcnt, rhd, rs)
         else:
-            for a in range(need):
-                b = a + _below(dsize - a)
-                t = deck[a]
-                deck[a] = deck[b]
-                deck[b] = t
+            _shuffle_part(deck, need, rs)
             _deal(deck, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
-        _play_round(n, hsize, nrows, cap, heads, pol, prof, auto, not logic,
-                    hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
+        _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, not logic,
+                      hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs)
         for p in range(n):
             out[i, p] = pen[p]
 
@@ -341,6 +570,7 @@ def _rounds_kernel(out, block, seeds, n, hsize, nrows, cap, dsize, heads, pol, p
 def _games_kernel(totals, nrounds, block, seeds, n, hsize, nrows, cap, dsize, heads, pol, prof,
                   logic, auto, threshold, strict, max_rounds):
     """Play whole games to the threshold (or ``max_rounds``): totals and rounds per game."""
+    rs = np.empty(4, np.uint64)
     deck = np.arange(1, dsize + 1)
     need = n * hsize + nrows
     hands = np.empty((n, hsize), np.int64)
@@ -356,25 +586,21 @@ def _games_kernel(totals, nrounds, block, seeds, n, hsize, nrows, cap, dsize, he
     tot = np.empty(n, np.int64)
     for g in range(totals.shape[0]):
         if g % block == 0:
-            np.random.seed(seeds[g // block])
+            rng.seed(rs, seeds[g // block])
             for a in range(dsize):
                 deck[a] = a + 1
         for p in range(n):
             tot[p] = 0
-        ri = 0
+        ri = np.int64(0)  # not a literal: the compiled callee would get a second specialisation
         while True:
             if logic:
-                _draft(ri, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
-                       first, last, rcnt, rhd)
+                _draft_s(ri, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
+                         first, last, rcnt, rhd, rs)
             else:
-                for a in range(need):
-                    b = a + _below(dsize - a)
-                    t = deck[a]
-                    deck[a] = deck[b]
-                    deck[b] = t
+                _shuffle_part(deck, need, rs)
                 _deal(deck, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
-            _play_round(n, hsize, nrows, cap, heads, pol, prof, auto, not logic,
-                        hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
+            _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, not logic,
+                          hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs)
             reached = False
             for p in range(n):
                 tot[p] += pen[p]
@@ -392,6 +618,7 @@ def _games_kernel(totals, nrounds, block, seeds, n, hsize, nrows, cap, dsize, he
 def _deals_kernel(out, deals, round_index, block, seeds, n, hsize, nrows, cap, dsize, heads, pol,
                   prof, logic, auto):
     """Play round i on deck order ``deals[i]`` (logic: draft of round ``round_index[i]``)."""
+    rs = np.empty(4, np.uint64)
     hands = np.empty((n, hsize), np.int64)
     hcnt = np.empty(n, np.int64)
     first = np.empty(nrows, np.int64)
@@ -404,34 +631,37 @@ def _deals_kernel(out, deals, round_index, block, seeds, n, hsize, nrows, cap, d
     pool = np.empty(dsize, np.int64)
     for i in range(out.shape[0]):
         if i % block == 0:
-            np.random.seed(seeds[i // block])
+            rng.seed(rs, seeds[i // block])
         if logic:
-            _draft(round_index[i], n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
-                   first, last, rcnt, rhd)
+            _draft_s(round_index[i], n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
+                     first, last, rcnt, rhd, rs)
         else:
             _deal(deals[i], n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
-        _play_round(n, hsize, nrows, cap, heads, pol, prof, auto, False,
-                    hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
+        _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, False,
+                      hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs)
         for p in range(n):
             out[i, p] = pen[p]
 
 
-# --------------------------------------------------------------------------- Python API
+# --------------------------------------------------------------------------- Monte Carlo
 
 @njit(cache=True)
 def _mc_kernel(values, seed, rollouts, n, me, nrows, cap, prof, relative, heads, my_hand, cand, unseen,
                first0, last0, rcnt0, rhd0):
     """Flat Monte Carlo: add to ``values[i]`` the outcome of playing ``cand[i]`` now, per rollout.
 
-    Each rollout deals ``unseen`` at random to the other seats (as many cards as ``my_hand``), then
-    for every candidate plays this turn (the others at random) and the rest of the round with
-    random players (Rule 4: fewest heads, ties to the lowest index). The outcome is my heads this
-    round, or my heads minus the others' mean (``relative``). Candidates share the deals.
+    Each rollout deals ``unseen`` at random to the other seats (as many cards as ``my_hand``) and
+    shuffles my hand, then for every candidate plays this turn (the others at random) and the
+    rest of the round with random players (Rule 4: fewest heads, ties to the lowest index), each
+    seat playing its uniformly ordered hand from the end. The outcome is my heads this round, or
+    my heads minus the others' mean (``relative``). Candidates share the deals and card orders.
     """
-    np.random.seed(seed)
+    rs = np.empty(4, np.uint64)
+    rng.seed(rs, seed)
     h = my_hand.shape[0]
     m = unseen.shape[0]
     pool = unseen.copy()
+    mine = my_hand.copy()
     hands = np.empty((n, h), np.int64)
     hcnt = np.empty(n, np.int64)
     first = np.empty(nrows, np.int64)
@@ -446,10 +676,15 @@ def _mc_kernel(values, seed, rollouts, n, me, nrows, cap, prof, relative, heads,
     need = (n - 1) * h
     for _ in range(rollouts):
         for i in range(need):  # partial Fisher-Yates: the first `need` cards go to the others
-            j = i + _below(m - i)
+            j = i + rng.below(rs, m - i)
             t = pool[i]
             pool[i] = pool[j]
             pool[j] = t
+        for i in range(h - 1):  # my hand in a uniformly random order (for the rest of the round)
+            j = i + rng.below(rs, h - i)
+            t = mine[i]
+            mine[i] = mine[j]
+            mine[j] = t
         for ci in range(cand.shape[0]):
             c = cand[ci]
             q = 0
@@ -457,8 +692,8 @@ def _mc_kernel(values, seed, rollouts, n, me, nrows, cap, prof, relative, heads,
                 if p == me:
                     t = 0
                     for x in range(h):
-                        if my_hand[x] != c:
-                            hands[p, t] = my_hand[x]
+                        if mine[x] != c:
+                            hands[p, t] = mine[x]
                             t += 1
                     hcnt[p] = t
                 else:
@@ -473,14 +708,12 @@ def _mc_kernel(values, seed, rollouts, n, me, nrows, cap, prof, relative, heads,
                 rhd[r] = rhd0[r]
             for p in range(n):
                 pen[p] = 0
-            for p in range(n):  # this turn: my candidate, the others a random card
+            for p in range(n):  # this turn: my candidate, the others a random card (their last)
                 if p == me:
                     cc = c
                 else:
                     k = hcnt[p]
-                    idx = _below(k)
-                    cc = hands[p, idx]
-                    hands[p, idx] = hands[p, k - 1]
+                    cc = hands[p, k - 1]
                     hcnt[p] = k - 1
                 j = p
                 while j > 0 and cards[j - 1] > cc:
@@ -490,12 +723,110 @@ def _mc_kernel(values, seed, rollouts, n, me, nrows, cap, prof, relative, heads,
                 cards[j] = cc
                 owners[j] = p
             for j in range(n):
-                _place(cards[j], owners[j], RANDOM, nrows, cap, prof, False, heads, first, last, rcnt, rhd, pen)
+                _place_s(cards[j], owners[j], RANDOM, nrows, cap, prof, False, heads, first, last, rcnt,
+                         rhd, pen, rs)
             if h > 1:
-                _play_round(n, h - 1, nrows, cap, heads, pol, prof, False, False,
-                            hands, hcnt, first, last, rcnt, rhd, pen2, cards, owners)
+                _play_round_s(n, h - 1, nrows, cap, heads, pol, prof, False, True,
+                              hands, hcnt, first, last, rcnt, rhd, pen2, cards, owners, rs)
                 for p in range(n):
                     pen[p] += pen2[p]
+            v = float(pen[me])
+            if relative:
+                others = 0.0
+                for p in range(n):
+                    if p != me:
+                        others += pen[p]
+                v -= others / (n - 1)
+            values[ci] += v
+
+
+
+@njit(cache=True)
+def _mc_fast_kernel(values, seed, rollouts, n, me, nrows, cap, relative, heads, my_hand, cand, unseen,
+                    last0, rcnt0, rhd0):
+    """:func:`_mc_kernel` without the professional variant: the same values, fewer steps.
+
+    Seat p's cards are read in place (the others' from the shuffled ``unseen``, mine from my
+    shuffled hand without the candidate), played from the end; rows keep their last card,
+    count and heads only.
+    """
+    rs = np.empty(4, np.uint64)
+    rng.seed(rs, seed)
+    h = my_hand.shape[0]
+    pool = unseen.copy()
+    mine = my_hand.copy()
+    myh = np.empty(max(h, 1), np.int64)
+    base = np.empty(n, np.int64)
+    last = np.empty(nrows, np.int64)
+    rcnt = np.empty(nrows, np.int64)
+    rhd = np.empty(nrows, np.int64)
+    pen = np.empty(n, np.int64)
+    cards = np.empty(n, np.int64)
+    owners = np.empty(n, np.int64)
+    q = 0
+    for p in range(n):
+        if p != me:
+            base[p] = q
+            q += h
+    need = (n - 1) * h
+    for _ in range(rollouts):
+        _shuffle_part(pool, need, rs)
+        for i in range(h - 1):
+            j = i + rng.below(rs, h - i)
+            t = mine[i]
+            mine[i] = mine[j]
+            mine[j] = t
+        for ci in range(cand.shape[0]):
+            c0 = cand[ci]
+            t = 0
+            for x in range(h):
+                if mine[x] != c0:
+                    myh[t] = mine[x]
+                    t += 1
+            for r in range(nrows):
+                last[r] = last0[r]
+                rcnt[r] = rcnt0[r]
+                rhd[r] = rhd0[r]
+            for p in range(n):
+                pen[p] = 0
+            for turn in range(h):
+                for p in range(n):
+                    if p == me:
+                        c = c0 if turn == 0 else myh[h - 1 - turn]
+                    else:
+                        c = pool[base[p] + h - 1 - turn]
+                    j = p
+                    while j > 0 and cards[j - 1] > c:
+                        cards[j] = cards[j - 1]
+                        owners[j] = owners[j - 1]
+                        j -= 1
+                    cards[j] = c
+                    owners[j] = p
+                for j in range(n):
+                    c = cards[j]
+                    br = -1
+                    bl = -1
+                    for r in range(nrows):
+                        lr = last[r]
+                        if lr < c and lr > bl:
+                            bl = lr
+                            br = r
+                    if br < 0:  # Rule 4: fewest heads, ties to the lowest index
+                        br = 0
+                        for r in range(1, nrows):
+                            if rhd[r] < rhd[br]:
+                                br = r
+                        pen[owners[j]] += rhd[br]
+                        rcnt[br] = 1
+                        rhd[br] = heads[c]
+                    elif rcnt[br] >= cap:  # Rule 3
+                        pen[owners[j]] += rhd[br]
+                        rcnt[br] = 1
+                        rhd[br] = heads[c]
+                    else:
+                        rcnt[br] += 1
+                        rhd[br] += heads[c]
+                    last[br] = c
             v = float(pen[me])
             if relative:
                 others = 0.0
@@ -524,9 +855,14 @@ def mc_card_values(hand: Sequence[int], rows: Sequence[Sequence[int]], unseen: S
     rcnt0 = np.array([len(r) for r in rows], np.int64)
     rhd0 = np.array([int(table[list(r)].sum()) for r in rows], np.int64)
     values = np.zeros(len(hand_a), np.float64)
-    _mc_kernel(values, int(seed) & 0xFFFFFFFF, check_int("rollouts", rollouts, 1), players, player,
-               len(rows), capacity, professional, relative, table, hand_a, hand_a.copy(), unseen_a,
-               first0, last0, rcnt0, rhd0)
+    word = int(seed) & 0xFFFFFFFF
+    check_int("rollouts", rollouts, 1)
+    if professional:
+        warm.call(_mc_kernel, values, word, rollouts, players, player, len(rows), capacity, True,
+                  relative, table, hand_a, hand_a.copy(), unseen_a, first0, last0, rcnt0, rhd0, seconds=4)
+    else:
+        warm.call(_mc_fast_kernel, values, word, rollouts, players, player, len(rows), capacity, relative,
+                  table, hand_a, hand_a.copy(), unseen_a, last0, rcnt0, rhd0, seconds=2)
     return values / rollouts
 
 
@@ -596,12 +932,16 @@ def _chunks(game: SixNimmt, codes: np.ndarray, n_rounds: int, entropy: int | Seq
     n, hsize, nrows, cap, dsize, heads = _args(game)
     dtype = _penalty_dtype(game)
     prof, logic = game.professional, game.logic
+    plain_random = not prof and not logic and bool((codes == RANDOM).all())
     for start in range(0, n_rounds, chunk):
         size = min(chunk, n_rounds - start)
         out = np.empty((size, n), dtype)
         seeds = block_seeds(entropy, start // BLOCK, -(-size // BLOCK))
-        _rounds_kernel(out, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
-                       prof, logic, game.auto_row)
+        if plain_random:
+            warm.call(_random_rounds_kernel, out, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, seconds=2)
+        else:
+            warm.call(_rounds_kernel, out, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
+                      prof, logic, game.auto_row, seconds=3)
         yield out
 
 
@@ -668,9 +1008,9 @@ def simulate_games(
     rounds = np.empty(n_games, np.int32)
     limit = game.max_rounds if game.max_rounds is not None else _NO_LIMIT
     seeds = block_seeds(seed, 0, -(-n_games // BLOCK))
-    _games_kernel(totals, rounds, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
-                  game.professional, game.logic, game.auto_row, game.threshold,
-                  game.comparison == ">", limit)
+    warm.call(_games_kernel, totals, rounds, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
+              game.professional, game.logic, game.auto_row, game.threshold, game.comparison == ">",
+              limit, seconds=4)
     if game.max_rounds is None and n_games and rounds.max() >= _NO_LIMIT:
         raise RuntimeError(f"a game did not reach the threshold in {_NO_LIMIT:,} rounds")
     return totals, rounds
@@ -685,8 +1025,8 @@ def _play_orders(game: SixNimmt, codes: np.ndarray, orders: np.ndarray, index: n
     n, hsize, nrows, cap, dsize, heads = _args(game)
     out = np.empty((len(orders), n), _penalty_dtype(game))
     seeds = block_seeds(entropy, first_block, -(-len(orders) // BLOCK))
-    _deals_kernel(out, orders, index, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
-                  game.professional, game.logic, game.auto_row)
+    warm.call(_deals_kernel, out, orders, index, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads,
+              codes, game.professional, game.logic, game.auto_row, seconds=4)
     return out
 
 
@@ -812,9 +1152,17 @@ def game_rounds(players: int, policies: str | Sequence[str | int], seed: int, ra
             return np.array(rounds)
 
 
-def warm_up() -> None:
-    """Compile (or load from the cache) every kernel entry point with a tiny call."""
+def warm_up(full: bool = False) -> None:
+    """Compile (or load from the cache) the kernel entry points with tiny calls.
+
+    By default those a tournament, a Monte Carlo agent and random rounds use; ``full`` adds the
+    general round loop (non-random policies, variants) and the professional Monte Carlo.
+    """
     simulate_rounds(4, "random", 1, seed=0)
     simulate_games(4, "random", 1, seed=0, max_rounds=1)
     play_deals(4, "lowest", [np.arange(1, 105)])
     mc_card_values([1, 2], [[10], [20], [30], [40]], list(range(50, 60)), 4, 0, 1, seed=0)
+    if full:
+        simulate_rounds(4, "lowest", 1, seed=0)
+        mc_card_values([1, 2], [[10], [20], [30], [40]], list(range(50, 60)), 4, 0, 1, seed=0,
+                       professional=True)
