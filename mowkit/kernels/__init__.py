@@ -15,7 +15,8 @@ the rule engines never do.
 
 Compiled code is cached on disk, never in the package folder (which may be read-only): in
 ``$NUMBA_CACHE_DIR`` when set, else ``$MOWKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/mowkit/numba``,
-else ``~/.cache/mowkit/numba`` (:func:`cache_dir`). This package sets numba's cache folder when
+else ``~/.cache/mowkit/numba`` (:func:`cache_dir`), in a subfolder per version of the kernel
+sources (:func:`compiled_dir`, so no stale code survives an upgrade). This package sets numba's cache folder when
 it is imported, before any kernel module compiles or loads a function. The first use of a kernel
 function without a cache compiles it (a few seconds) and says so on stderr.
 """
@@ -36,13 +37,36 @@ def cache_dir() -> Path:
     return Path(base) / "mowkit" / "numba"
 
 
+def sources_key() -> str:
+    """A key of the kernel sources' contents (every ``mowkit/kernels/*.py``).
+
+    numba checks a cached function only against its own file, not against the compiled functions
+    it calls from other files (``batch.py`` calls the round players of ``sixnimmt.py`` and
+    ``mow.py``), so the compiled code lives in a subfolder named by this key: any change to any
+    kernel source starts a fresh cache instead of reusing stale code.
+    """
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def compiled_dir() -> Path:
+    """Where numba's cached code goes: ``$NUMBA_CACHE_DIR`` if set, else ``cache_dir()/<sources_key()>``."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"])
+    return cache_dir() / sources_key()
+
+
 def _use_cache_dir() -> None:
-    """Point numba's cache at :func:`cache_dir` unless the user set ``NUMBA_CACHE_DIR``."""
+    """Point numba's cache at :func:`compiled_dir` unless the user set ``NUMBA_CACHE_DIR``."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     import numba.core.config as config  # numba reads config.CACHE_DIR when a cached function is made
 
-    config.CACHE_DIR = str(cache_dir())
+    config.CACHE_DIR = str(compiled_dir())
 
 
 _use_cache_dir()
