@@ -73,13 +73,15 @@ def call(disp: Any, *args: Any, seconds: float = 5.0) -> Any:
 
 
 def warm_all(verbose: bool = True) -> dict[str, float]:
-    """Compile (or load from the cache) every entry point of both kernels; seconds per kernel."""
-    from mowkit.kernels import mow, sixnimmt
+    """Compile (or load from the cache) every entry point of both kernels and of the tournament
+    chunk players (:mod:`mowkit.kernels.batch`); seconds per part."""
+    from mowkit.kernels import batch, mow, sixnimmt
 
     times = {}
-    for name, mod in (("6 nimmt!", sixnimmt), ("Mow", mow)):
+    for name, warm in (("6 nimmt!", lambda: sixnimmt.warm_up(full=True)), ("Mow", lambda: mow.warm_up(full=True)),
+                       ("tournament", batch.warm_up)):
         t = time.perf_counter()
-        mod.warm_up(full=True)
+        warm()
         times[name] = time.perf_counter() - t
         if verbose:
             print(f"{name} kernels ready in {times[name]:.1f} s", flush=True)
