@@ -184,6 +184,9 @@ def check_interface(state, name: str) -> None:
         assert everyone, "a game that is not over has a legal action"
     if name == "mow":
         assert len(pending) <= 1
+    elif state.phase == "choose":  # simultaneous: every seat without a face-down card is pending
+        chosen = state.observation(0).chosen
+        assert set(pending) == set(range(n)) - set(chosen) and len(pending) + len(chosen) == n
     per_seat = []
     for p in range(n):
         legal = state.legal_actions(p)
