@@ -287,6 +287,42 @@ def test_random_legal_play_keeps_the_invariants_and_the_interface(name, data):
         assert state.legal_actions(p) == []
 
 
+NAMED = [("sixnimmt", {"players": p}) for p in range(2, 11)] + [
+    ("sixnimmt", {"players": p, "variant": list(v)}) for v in SIX_NAMED_VARIANTS[1:] for p in (2, 5, 10)
+] + [
+    ("sixnimmt", {"players": 4, "auto_row": True}),
+    ("sixnimmt", {"players": 3, "threshold": 75, "comparison": ">"}),
+    ("sixnimmt", {"players": 6, "rows": 2, "capacity": 3, "hand_size": 7, "variant": "professional"}),
+] + [("mow", {"players": p}) for p in range(2, 11)] + [
+    ("mow", {"players": 2, "star": False}),
+    ("mow", {"players": 3, "packets": "yellow"}),
+    ("mow", {"players": 4, "packets": "both", "specials": False}),
+    ("mow", {"players": 5, "next_starter": "rotate", "reset_arrow": False}),
+    ("mow", {"players": 6, "yellow_next": "any", "restart": "next"}),
+    ("mow", {"players": 2, "packets": "yellow", "restart": "next", "yellow_next": "any",
+             "reset_arrow": False, "next_starter": "rotate"}),
+]
+
+
+@pytest.mark.parametrize("name,options", NAMED, ids=lambda x: x if isinstance(x, str) else
+                         "-".join(f"{k}={v}" for k, v in x.items()))
+def test_every_named_option_set_plays_to_the_end(name, options):
+    """Every player count and named option set, one seeded game each (hypothesis draws the rest)."""
+    game = load_game(name, **options)
+    rng = np.random.default_rng(len(str(options)))
+    state = game.new_state(seed=int(rng.integers(2**32)))
+    steps = 0
+    while not state.is_over():
+        check_interface(state, name)
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
+        state.check_invariants()
+        steps += 1
+    check_interface(state, name)
+    check_finished(state)
+    assert len(replay(to_record(state))) == steps + 1
+
+
 # --------------------------------------------------------------------------- 2. clones
 
 
