@@ -93,6 +93,7 @@ CODE = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, seed", [(3, 11), (2, 4), (8, 5)])
 def test_same_seed_same_record_in_a_fresh_process(players, seed):
     here = play_game(load_game("mow", players=players), ["random", "greedy"] + ["random"] * (players - 2), seed)

@@ -105,6 +105,7 @@ def test_flies_table_groups_are_the_rules_table():
 # --------------------------------------------------------------------------- hands
 
 
+@pytest.mark.slow
 def test_every_five_card_hand_of_one_packet():
     for deck, name in ((GREEN, "green"), (YELLOW, "yellow")):
         ways, sums, specials = _brute(deck, 5)
@@ -124,6 +125,7 @@ def test_every_five_card_hand_of_one_packet():
     assert odds.p_no_flies(5, "green") == Fraction(math.comb(15, 5), math.comb(48, 5))
 
 
+@pytest.mark.slow
 def test_both_packets_by_splitting_the_hand_between_packets():
     # a hand of both packets holds i green and 5 - i yellow cards (Vandermonde), each brute-forced
     green = [_brute(GREEN, i)[0] for i in range(6)]
@@ -139,6 +141,7 @@ def test_both_packets_by_splitting_the_hand_between_packets():
     assert odds.p_special(5, "both") == 1 - Fraction(math.comb(84, 5), math.comb(96, 5))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [0, 1, 3, 6, 8])
 def test_sub_deck_hands_with_itertools(k):
     deck = list(range(36, 62))  # the last plain cows and specials of green, first of yellow
@@ -176,6 +179,7 @@ def _numpy_hands(deck, k, n, seed):
     return np.concatenate(sums), np.concatenate(specials)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck,name,seed", [(GREEN, "green", 21), (BOTH, "both", 22)])
 def test_hand_distribution_against_100k_simulation(deck, name, seed):
     n = 100_000
@@ -192,6 +196,7 @@ def test_hand_distribution_against_100k_simulation(deck, name, seed):
     assert abs(sums.var(ddof=1) - float(var)) <= 4 * math.sqrt((m4 - sums.var() ** 2) / n)
 
 
+@pytest.mark.slow
 def test_kit_simulations_seeded_and_within_four_se():
     a = odds.simulate_hand_flies(5, "green", trials=100_000, seed=5)
     pd.testing.assert_frame_equal(a, odds.simulate_hand_flies(5, "green", trials=100_000, seed=5))
@@ -341,6 +346,7 @@ def test_must_take_against_every_hand_played_by_the_engine(args, keep):
     assert 0 < odds.must_take(view, 5) < 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,seed", [("open", 1), ("blocked", 2), ("calf", 3), ("mad", 4)])
 def test_herd_simulation_within_four_se(name, seed):
     view = odds.example_herd(name)
@@ -356,6 +362,7 @@ def test_herd_simulation_within_four_se(name, seed):
     assert (cmp["z"].abs() <= 4).all()
 
 
+@pytest.mark.slow
 def test_independent_numpy_simulation_of_a_forced_take():
     # a farmer's 5 cards drawn by a separate generator; fit flags from the engine's legal_actions
     herd = ["G-BLOCK-0", "G-4-1", "G-6-0", "G-BLOCK-16"]

@@ -135,6 +135,7 @@ def _numpy_hand_sums(deck, k, n, seed):
     return np.concatenate(out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k,seed", [(10, 11), (4, 12)])
 def test_hand_distribution_against_100k_simulation(k, seed):
     n = 100_000
@@ -152,6 +153,7 @@ def test_hand_distribution_against_100k_simulation(k, seed):
     assert abs(sums.var(ddof=1) - float(var)) <= 4 * math.sqrt((m4 - sums.var() ** 2) / n)
 
 
+@pytest.mark.slow
 def test_simulate_hand_heads_seeded_and_close():
     a = odds.simulate_hand_heads(10, trials=100_000, seed=5)
     b = odds.simulate_hand_heads(10, trials=100_000, seed=5)
@@ -332,6 +334,7 @@ def test_card_risk_equals_the_engine_turn_enumerated():
             assert (risk.loc[card, "p_take"], risk.loc[card, "expected_heads"]) == (p, e), card
 
 
+@pytest.mark.slow
 def test_simulated_card_risk_within_four_se_of_engine_exact():
     pos = odds.check_position(SMALL["hand"], SMALL["rows"], SMALL["seen"], 3, 5, SMALL["deck"])
     n = 100_000

@@ -90,6 +90,7 @@ SCRIPT = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [(), ("logic",), ("professional",)])
 def test_same_seed_same_record_in_a_fresh_process(variant):
     here = play_game(load_game("sixnimmt", players=4, variant=variant), AGENTS4, seed=2024)

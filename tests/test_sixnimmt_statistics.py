@@ -22,6 +22,7 @@ def random_round_means(players: int, rounds: int, seed: int) -> np.ndarray:
     return np.mean(random_rounds(game, rounds, seed), axis=1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,published,rounds", [(4, 12.12, 20_000), (10, 14.66, 5_000)])
 def test_random_players_mean_heads_per_round(players, published, rounds):
     means = random_round_means(players, rounds, seed=players)
@@ -41,6 +42,7 @@ def test_random_agent_takes_the_fewest_heads_row_like_auto_row():
         assert a.round_scores == b.round_scores
 
 
+@pytest.mark.slow
 def test_random_row_policy_scores_more():
     """A random player that also picks Rule 4's row at random takes more heads (RULES.md note)."""
     game = load_game("sixnimmt", players=4, max_rounds=1)
