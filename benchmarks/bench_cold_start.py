@@ -13,7 +13,11 @@ with a fresh cache (CPU seconds of that process, and wall-clock), and the load t
 cache it wrote. With ``--baseline DIR`` (an older checkout) every figure is also measured for that
 code, in this run (the notebooks of this checkout, run against the older package).
 
-    python benchmarks/bench_cold_start.py [--notebooks 05 06] [--baseline /tmp/mowkit-cfda496]
+With ``--readme`` the fresh install is the README's first command: ``python -m
+mowkit.kernels.warm`` (timed) into the fresh cache, then the first Run All of each notebook and a
+second one (warm); that first Run All is what a new user who followed the README waits for.
+
+    python benchmarks/bench_cold_start.py [--notebooks 05 06] [--baseline /tmp/mowkit-cfda496] [--readme]
 """
 
 from __future__ import annotations
@@ -71,14 +75,33 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--notebooks", nargs="*", default=list(NOTEBOOKS), choices=list(NOTEBOOKS))
     ap.add_argument("--baseline", help="folder of an older mowkit whose compile times to measure too")
+    ap.add_argument("--readme", action="store_true",
+                    help="also: the README's install (python -m mowkit.kernels.warm), then first and second Run All")
+    ap.add_argument("--skip-compile", action="store_true", help="skip the warm_up() compile-time table")
     a = ap.parse_args()
     print(f"{platform.platform()}, python {platform.python_version()}, {os.cpu_count()} CPUs, "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     roots = {"this checkout": ROOT}
     if a.baseline:
         roots = {"baseline": Path(a.baseline).resolve(), **roots}
+    if a.readme:
+        with tempfile.TemporaryDirectory() as d:
+            cache, out = Path(d) / "cache", Path(d) / "out"
+            cache.mkdir()
+            env = dict(os.environ, PYTHONPATH=str(ROOT), MOWKIT_CACHE_DIR=str(cache), NUMBA_CACHE_DIR=str(cache))
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "mowkit.kernels.warm"], env=env, check=True,
+                           capture_output=True, text=True)
+            install = time.perf_counter() - t
+            print(f"README install step `python -m mowkit.kernels.warm` with an empty cache: {install:.1f} s")
+            print(f"{'notebook (after the README install)':<36} {'first s':>8} {'warm s':>8} {'first/warm':>10}")
+            for key in a.notebooks:
+                nb = ROOT / "notebooks" / NOTEBOOKS[key]
+                first, _ = run(nb, out, cache)
+                warm, _ = run(nb, out, cache)
+                print(f"{nb.name:<36} {first:>8.1f} {warm:>8.1f} {first / warm:>9.2f}×", flush=True)
     print(f"{'warm_up() with an empty cache':<36} {'CPU s':>8} {'wall s':>8} {'cached s':>9}")
-    for label, root in roots.items():
+    for label, root in ({} if a.skip_compile else roots).items():
         for mod in ("sixnimmt", "mow"):
             cpu, wall, load = compile_times(root, mod)
             print(f"{label + ', ' + mod:<36} {cpu:>8.1f} {wall:>8.1f} {load:>9.1f}", flush=True)
