@@ -833,65 +833,123 @@ def _nth_bit(m0, m1, idx):
 
 
 @njit(cache=True, inline="always")
-def _special_count(c, rkind, rnum, rfl, vcard, h, lo, hi, L):
-    """Number of actions of special cow (rank) c on herd h: the engine's per-card count."""
-    kc = rkind[c]
+def _next_t(s0, s1, s2, s3):
+    """:func:`mowkit.kernels.rng.next64` on a state held in four scalars: (output, new state)."""
+    x = s1 * rng._FIVE
+    result = ((x << rng._S7) | (x >> rng._S57)) * rng._NINE
+    t = s1 << rng._S17
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = (s3 << rng._S45) | (s3 >> rng._S19)
+    return result, s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def _below_t(s0, s1, s2, s3, m):
+    """:func:`mowkit.kernels.rng.below` on a state held in four scalars: (draw, new state)."""
+    r, s0, s1, s2, s3 = _next_t(s0, s1, s2, s3)
+    x = np.int64(r >> rng._S32) * m
+    lo = x & 0xFFFFFFFF
+    if lo < m:
+        t = ((1 << 32) - m) % m
+        while lo < t:
+            r, s0, s1, s2, s3 = _next_t(s0, s1, s2, s3)
+            x = np.int64(r >> rng._S32) * m
+            lo = x & 0xFFFFFFFF
+    return x >> 32, s0, s1, s2, s3
+
+
+_T = 128  # ranks per table row of the all-random loop (a deck of at most 128 cards)
+_VMAP = _LINE + 2  # a herd's value map: values -1 .. _LINE
+_HS = 5 + _VMAP  # a herd's slots in the state array: lowest, highest, length, flies, mad, value map
+_LOWER = 6  # bits[_LOWER + w * _VMAP + x + 1]: word w of the numbered cows below value x
+_HIGHER = _LOWER + 2 * _VMAP  # the same, above value x
+
+
+@njit(cache=True, inline="always")
+def _special_count(c, tab, st, v0, lo, hi, L):
+    """Number of actions of special cow (rank) c on the herd whose value map starts at ``st[v0]``."""
+    kc = tab[c]
     if kc == ACROBAT:
-        t = vcard[h, rnum[c] + 1]
-        return 1 if t >= 0 and rkind[t] == PLAIN else 0
+        t = st[v0 + tab[_T + c] + 1]
+        return 1 if t >= 0 and tab[t] == PLAIN else 0
     if kc == SLOWPOKE:
         return hi - lo + 1 - L
     if kc == CALF:
-        t = vcard[h, lo + 1]
-        u = vcard[h, hi + 1]
-        return (1 if rkind[t] == PLAIN and rfl[t] == 0 else 0) + (1 if rkind[u] == PLAIN and rfl[u] == 0 else 0)
+        t = st[v0 + lo + 1]
+        u = st[v0 + hi + 1]
+        return ((1 if tab[t] == PLAIN and tab[2 * _T + t] == 0 else 0)
+                + (1 if tab[u] == PLAIN and tab[2 * _T + u] == 0 else 0))
     # MAD: a plain 8 in the line (a plain cow lies at its number)
-    t = vcard[h, 9]
-    return 1 if t >= 0 and rkind[t] == PLAIN else 0
+    t = st[v0 + 9]
+    return 1 if t >= 0 and tab[t] == PLAIN else 0
 
 
-@njit(cache=True)
-def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, rkind, rnum, rfl, rgreen,
-                  numb, fly, spec, lower, higher, hm, sc, hlo, hhi, hl, hfl, hmad, vcard, score, rs):
+@njit(cache=True, inline="always")
+def _add_card(hm, p, c):
+    if c < 64:
+        hm[2 * p] |= _O64 << np.uint64(c)
+    else:
+        hm[2 * p + 1] |= _O64 << np.uint64(c - 64)
+
+
+@njit(cache=True, inline="always")
+def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, bits, hm, st, score, rs):
     """One round of random farmers on the rank order ``order``: the round of :func:`_play_round_s`.
 
-    ``hm[p]`` farmer p's hand (bit set of ranks), ``vcard[h, v + 1]`` the card at value v of herd
-    h (-1: none; all -1 on entry, and on return); masks ``numb``/``fly``/``spec`` (numbered cows,
-    cows with flies, special cows) and ``lower[x + 1]``/``higher[x + 1]`` (numbered cows below /
-    above value x). Fills ``score`` and returns the arrow at the end of the round.
+    Cards are ranks in the sorted deck. ``tab[i * _T + c]``: kind, number, flies, green of rank c
+    (i = 0..3); ``bits``: the bit sets (two words each) of numbered cows, cows with flies and
+    special cows, then from ``_LOWER`` / ``_HIGHER`` those of the numbered cows below / above
+    each value; ``hm[2p]``, ``hm[2p + 1]`` farmer p's hand (ranks 0-63, 64-127); ``st`` per herd
+    h from ``h * _HS``: lowest value, highest value, length, flies, mad, then the value map
+    (the card at value v at ``+ 5 + v + 1``, -1 for none; all -1 on entry, and on return), and
+    from ``nh * _HS`` the cowshed flies per farmer. Fills ``score``; returns the arrow.
     """
     dsize = order.shape[0]
-    n0 = numb[0]
-    n1 = numb[1]
+    g0 = rs[0]  # the generator's state, in registers during the round
+    g1 = rs[1]
+    g2 = rs[2]
+    g3 = rs[3]
+    n0 = bits[0]
+    n1 = bits[1]
+    f0 = bits[2]
+    f1 = bits[3]
+    p0 = bits[4]
+    p1 = bits[5]
+    shed = nh * _HS
     for p in range(n):
         a0 = _Z64
         a1 = _Z64
         for i in range(p * HAND_SIZE, p * HAND_SIZE + HAND_SIZE):
             c = order[i]
-            b = _O64 << np.uint64(c & 63)
             if c < 64:
-                a0 |= b
+                a0 |= _O64 << np.uint64(c)
             else:
-                a1 |= b
-        hm[p, 0] = a0
-        hm[p, 1] = a1
-        sc[p] = 0
+                a1 |= _O64 << np.uint64(c - 64)
+        hm[2 * p] = a0
+        hm[2 * p + 1] = a1
+        st[shed + p] = 0
     for h in range(nh):
-        hl[h] = 0
-        hfl[h] = 0
-        hmad[h] = 0
+        st[h * _HS + 2] = 0
+        st[h * _HS + 3] = 0
+        st[h * _HS + 4] = 0
     pp = n * HAND_SIZE
     active = 0
     q = starter
     while True:
         h = active
-        L = hl[h]
+        b = h * _HS
+        v0 = b + 5
+        L = st[b + 2]
         if L == 0:
             # the first farmer from q (along the arrow) with a numbered cow starts the herd
             p = -1
             r = q
             for _ in range(n):
-                if (hm[r, 0] & n0) | (hm[r, 1] & n1):
+                if (hm[2 * r] & n0) | (hm[2 * r + 1] & n1):
                     p = r
                     break
                 r += arrow
@@ -901,49 +959,49 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, rkind
                     r = n - 1
             if p < 0:
                 break  # nobody can start: the round ends
-            m0 = hm[p, 0] & n0
-            m1 = hm[p, 1] & n1
+            m0 = hm[2 * p] & n0
+            m1 = hm[2 * p + 1] & n1
             k = np.int64(_popc(m0)) + np.int64(_popc(m1))
-            idx = rng.below(rs, k)
+            idx, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, k)
             c = _nth_bit(m0, m1, idx)
-            v = rnum[c]
-            hlo[h] = v
-            hhi[h] = v
-            hl[h] = 1
-            vcard[h, v + 1] = c
+            v = tab[_T + c]
+            st[b] = v
+            st[b + 1] = v
+            st[b + 2] = 1
+            st[v0 + v + 1] = c
         else:
             p = q
-            a0 = hm[p, 0]
-            a1 = hm[p, 1]
-            if hmad[h]:
-                a0 &= fly[0]
-                a1 &= fly[1]
-            lo = hlo[h]
-            hi = hhi[h]
-            m0 = a0 & (lower[lo + 1, 0] | higher[hi + 1, 0])
-            m1 = a1 & (lower[lo + 1, 1] | higher[hi + 1, 1])
-            s0 = a0 & spec[0]
-            s1 = a1 & spec[1]
+            a0 = hm[2 * p]
+            a1 = hm[2 * p + 1]
+            if st[b + 4]:
+                a0 &= f0
+                a1 &= f1
+            lo = st[b]
+            hi = st[b + 1]
+            m0 = a0 & (bits[_LOWER + lo + 1] | bits[_HIGHER + hi + 1])
+            m1 = a1 & (bits[_LOWER + _VMAP + lo + 1] | bits[_HIGHER + _VMAP + hi + 1])
+            s0 = a0 & p0
+            s1 = a1 & p1
             k = np.int64(_popc(m0)) + np.int64(_popc(m1)) + 1
             ks = 0
             if s0 | s1:
                 w = s0
                 while w:
-                    ks += _special_count(np.int64(_ctz(w)), rkind, rnum, rfl, vcard, h, lo, hi, L)
+                    ks += _special_count(np.int64(_ctz(w)), tab, st, v0, lo, hi, L)
                     w &= w - _O64
                 w = s1
                 while w:
-                    ks += _special_count(64 + np.int64(_ctz(w)), rkind, rnum, rfl, vcard, h, lo, hi, L)
+                    ks += _special_count(64 + np.int64(_ctz(w)), tab, st, v0, lo, hi, L)
                     w &= w - _O64
                 k += ks
-            idx = rng.below(rs, k)
+            idx, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, k)
             if idx == k - 1:  # take the herd
-                sc[p] += hfl[h]
-                for x in range(lo + 1, hi + 2):
-                    vcard[h, x] = -1
-                hl[h] = 0
-                hfl[h] = 0
-                hmad[h] = 0
+                st[shed + p] += st[b + 3]
+                for x in range(v0 + lo + 1, v0 + hi + 2):
+                    st[x] = -1
+                st[b + 2] = 0
+                st[b + 3] = 0
+                st[b + 4] = 0
                 if pp >= dsize:
                     break  # a take with an empty pile ends the round
                 if restart_taker:
@@ -966,12 +1024,12 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, rkind
                     w = (m0 | s0) if wi == 0 else (m1 | s1)
                     numw = m0 if wi == 0 else m1
                     while w:
-                        b = _ctz(w)
-                        cc = 64 * wi + np.int64(b)
-                        if (numw >> b) & _O64:
+                        bit = _ctz(w)
+                        cc = 64 * wi + np.int64(bit)
+                        if (numw >> bit) & _O64:
                             cnt = 1
                         else:
-                            cnt = _special_count(cc, rkind, rnum, rfl, vcard, h, lo, hi, L)
+                            cnt = _special_count(cc, tab, st, v0, lo, hi, L)
                         if idx < cnt:
                             c = cc
                             sub = idx
@@ -980,59 +1038,62 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, rkind
                         w &= w - _O64
                     if c >= 0:
                         break
-            kc = rkind[c]
+            kc = tab[c]
             if kc == ACROBAT:
                 pass  # on top of its target; the line is unchanged
             elif kc == SLOWPOKE:
                 v = lo + 1
                 while True:
-                    if vcard[h, v + 1] < 0:
+                    if st[v0 + v + 1] < 0:
                         if sub == 0:
                             break
                         sub -= 1
                     v += 1
-                vcard[h, v + 1] = c
-                hl[h] = L + 1
+                st[v0 + v + 1] = c
+                st[b + 2] = L + 1
             elif kc == CALF:
-                t = vcard[h, lo + 1]
-                if sub == 0 and rkind[t] == PLAIN and rfl[t] == 0:
-                    hlo[h] = lo - 1
-                    vcard[h, lo] = c
+                t = st[v0 + lo + 1]
+                if sub == 0 and tab[t] == PLAIN and tab[2 * _T + t] == 0:
+                    st[b] = lo - 1
+                    st[v0 + lo] = c
                 else:
-                    hhi[h] = hi + 1
-                    vcard[h, hi + 2] = c
-                hl[h] = L + 1
+                    st[b + 1] = hi + 1
+                    st[v0 + hi + 2] = c
+                st[b + 2] = L + 1
             elif kc == MAD:
-                eight = vcard[h, 9]
-                vcard[h, 9] = c
-                hfl[h] -= rfl[eight]
-                hmad[h] = 1
-                hm[p, eight >> 6] |= _O64 << np.uint64(eight & 63)
+                eight = st[v0 + 9]
+                st[v0 + 9] = c
+                st[b + 3] -= tab[2 * _T + eight]
+                st[b + 4] = 1
+                _add_card(hm, p, eight)
             else:  # a numbered cow at one end
-                v = rnum[c]
+                v = tab[_T + c]
                 if v < lo:
-                    hlo[h] = v
+                    st[b] = v
                 else:
-                    hhi[h] = v
-                vcard[h, v + 1] = c
-                hl[h] = L + 1
+                    st[b + 1] = v
+                st[v0 + v + 1] = c
+                st[b + 2] = L + 1
         # the card leaves the hand and lies in the herd; draws
-        hm[p, c >> 6] &= ~(_O64 << np.uint64(c & 63))
-        hfl[h] += rfl[c]
-        kc = rkind[c]
+        if c < 64:
+            hm[2 * p] &= ~(_O64 << np.uint64(c))
+        else:
+            hm[2 * p + 1] &= ~(_O64 << np.uint64(c - 64))
+        st[b + 3] += tab[2 * _T + c]
+        kc = tab[c]
         want = 0 if kc == THIN else (2 if kc == DAIRY else 1)
         for _ in range(want):
             if pp < dsize:
-                d = order[pp]
-                hm[p, d >> 6] |= _O64 << np.uint64(d & 63)
+                _add_card(hm, p, order[pp])
                 pp += 1
         chosen = -1
         if kc != PLAIN:
-            if rgreen[c]:  # optional flip of the arrow
-                if rng.below(rs, 2) == 1:
+            if tab[3 * _T + c]:  # green: optional flip of the arrow
+                flip, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, 2)
+                if flip == 1:
                     arrow = -arrow
             else:  # the farmer names who plays next
-                pick = rng.below(rs, n if allow_self else n - 1)
+                pick, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, n if allow_self else n - 1)
                 chosen = pick if (allow_self or pick < p) else pick + 1
         if chosen >= 0:
             q = chosen
@@ -1045,38 +1106,39 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, rkind
         if nh == 3:
             active = (active + arrow) % 3
     for h in range(nh):  # leave the value maps empty
-        if hl[h]:
-            for x in range(hlo[h] + 1, hhi[h] + 2):
-                vcard[h, x] = -1
+        b = h * _HS
+        if st[b + 2]:
+            for x in range(b + 5 + st[b] + 1, b + 5 + st[b + 1] + 2):
+                st[x] = -1
     for p in range(n):
-        s = sc[p]
-        for wi in range(2):
-            w = hm[p, wi]
-            while w:
-                s += rfl[64 * wi + np.int64(_ctz(w))]
-                w &= w - _O64
+        s = st[shed + p]
+        w = hm[2 * p]
+        while w:
+            s += tab[2 * _T + np.int64(_ctz(w))]
+            w &= w - _O64
+        w = hm[2 * p + 1]
+        while w:
+            s += tab[2 * _T + 64 + np.int64(_ctz(w))]
+            w &= w - _O64
         score[p] = s
+    rs[0] = g0
+    rs[1] = g1
+    rs[2] = g2
+    rs[3] = g3
     return arrow
 
 
 @njit(cache=True)
 def _random_space(n, nh):
-    hm = np.zeros((n, 2), np.uint64)
-    sc = np.zeros(n, np.int64)
-    hlo = np.zeros(nh, np.int64)
-    hhi = np.zeros(nh, np.int64)
-    hl = np.zeros(nh, np.int64)
-    hfl = np.zeros(nh, np.int64)
-    hmad = np.zeros(nh, np.int64)
-    vcard = np.full((nh, _LINE + 2), -1, np.int64)
-    return hm, sc, hlo, hhi, hl, hfl, hmad, vcard
+    hm = np.zeros(2 * n, np.uint64)
+    st = np.full(nh * _HS + n, -1, np.int64)
+    return hm, st
 
 
 @njit(cache=True)
-def _random_rounds_kernel(out, block, seeds, n, nh, dsize, starter, restart_taker, allow_self, rkind,
-                          rnum, rfl, rgreen, numb, fly, spec, lower, higher):
+def _random_rounds_kernel(out, block, seeds, n, nh, dsize, starter, restart_taker, allow_self, tab, bits):
     """:func:`_rounds_kernel` for every farmer ``random``: the same rounds, fewer steps."""
-    hm, sc, hlo, hhi, hl, hfl, hmad, vcard = _random_space(n, nh)
+    hm, st = _random_space(n, nh)
     rs = np.empty(4, np.uint64)
     deck = np.arange(dsize)
     score = np.zeros(n, np.int64)
@@ -1086,8 +1148,7 @@ def _random_rounds_kernel(out, block, seeds, n, nh, dsize, starter, restart_take
             for a in range(dsize):
                 deck[a] = a
         _shuffle_s(deck, rs)
-        _random_round(n, nh, deck, starter, np.int64(1), restart_taker, allow_self, rkind, rnum, rfl,
-                      rgreen, numb, fly, spec, lower, higher, hm, sc, hlo, hhi, hl, hfl, hmad, vcard,
+        _random_round(n, nh, deck, starter, np.int64(1), restart_taker, allow_self, tab, bits, hm, st,
                       score, rs)
         for p in range(n):
             out[i, p] = score[p]
@@ -1095,10 +1156,9 @@ def _random_rounds_kernel(out, block, seeds, n, nh, dsize, starter, restart_take
 
 @njit(cache=True)
 def _random_games_kernel(totals, nrounds, block, seeds, n, nh, dsize, starter0, restart_taker,
-                         allow_self, rkind, rnum, rfl, rgreen, numb, fly, spec, lower, higher,
-                         threshold, strict, max_rounds, rotate, reset_arrow):
+                         allow_self, tab, bits, threshold, strict, max_rounds, rotate, reset_arrow):
     """:func:`_games_kernel` for every farmer ``random``: the same games, fewer steps."""
-    hm, sc, hlo, hhi, hl, hfl, hmad, vcard = _random_space(n, nh)
+    hm, st = _random_space(n, nh)
     rs = np.empty(4, np.uint64)
     deck = np.arange(dsize)
     tot = np.zeros(n, np.int64)
@@ -1117,9 +1177,8 @@ def _random_games_kernel(totals, nrounds, block, seeds, n, nh, dsize, starter0, 
             _shuffle_s(deck, rs)
             if reset_arrow:
                 arrow = np.int64(1)
-            arrow = _random_round(n, nh, deck, starter, arrow, restart_taker, allow_self, rkind, rnum,
-                                  rfl, rgreen, numb, fly, spec, lower, higher, hm, sc, hlo, hhi, hl,
-                                  hfl, hmad, vcard, score, rs)
+            arrow = _random_round(n, nh, deck, starter, arrow, restart_taker, allow_self, tab, bits, hm,
+                                  st, score, rs)
             reached = False
             for p in range(n):
                 tot[p] += score[p]
@@ -1214,8 +1273,12 @@ def _random_args(game: Mow) -> tuple:
     xs = range(-1, _LINE + 1)  # a value x is looked up at x + 1
     lower = np.array([mask(rnb & (rn < x)) for x in xs], np.uint64)
     higher = np.array([mask(rnb & (rn > x)) for x in xs], np.uint64)
-    return (len(deck), a["starter"], a["restart_taker"], a["allow_self"], rk, rn, rf, green[deck].copy(),
-            mask(rnb), mask(rf > 0), mask(~rnb), lower, higher)
+    bits = np.concatenate([mask(rnb), mask(rf > 0), mask(~rnb), lower[:, 0], lower[:, 1], higher[:, 0],
+                           higher[:, 1]])
+    tab = np.zeros(4 * _T, np.int64)
+    for i, col in enumerate((rk, rn, rf, green[deck])):
+        tab[i * _T: i * _T + len(deck)] = col
+    return len(deck), a["starter"], a["restart_taker"], a["allow_self"], tab, bits
 
 
 def _all_random(codes: np.ndarray) -> bool:
