@@ -890,10 +890,7 @@ def _special_count(c, tab, st, v0, lo, hi, L):
 
 @njit(cache=True, inline="always")
 def _add_card(hm, p, c):
-    if c < 64:
-        hm[2 * p] |= _O64 << np.uint64(c)
-    else:
-        hm[2 * p + 1] |= _O64 << np.uint64(c - 64)
+    hm[2 * p + (c >> 6)] |= _O64 << np.uint64(c & 63)
 
 
 @njit(cache=True, inline="always")
@@ -921,16 +918,10 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
     p1 = bits[5]
     shed = nh * _HS
     for p in range(n):
-        a0 = _Z64
-        a1 = _Z64
+        hm[2 * p] = _Z64
+        hm[2 * p + 1] = _Z64
         for i in range(p * HAND_SIZE, p * HAND_SIZE + HAND_SIZE):
-            c = order[i]
-            if c < 64:
-                a0 |= _O64 << np.uint64(c)
-            else:
-                a1 |= _O64 << np.uint64(c - 64)
-        hm[2 * p] = a0
-        hm[2 * p + 1] = a1
+            _add_card(hm, p, order[i])
         st[shed + p] = 0
     for h in range(nh):
         st[h * _HS + 2] = 0
@@ -1075,10 +1066,7 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
                 st[v0 + v + 1] = c
                 st[b + 2] = L + 1
         # the card leaves the hand and lies in the herd; draws
-        if c < 64:
-            hm[2 * p] &= ~(_O64 << np.uint64(c))
-        else:
-            hm[2 * p + 1] &= ~(_O64 << np.uint64(c - 64))
+        hm[2 * p + (c >> 6)] &= ~(_O64 << np.uint64(c & 63))
         st[b + 3] += tab[2 * _T + c]
         kc = tab[c]
         want = 0 if kc == THIN else (2 if kc == DAIRY else 1)
