@@ -1,14 +1,17 @@
 """The compiled kernels against a tight C loop with the same rules and statistics, in one run.
 
-Compiles ``benchmarks/c/sixnimmt_rounds.c`` and ``benchmarks/c/mow_rounds.c`` with the system C
-compiler (``$CC``, else ``cc``; ``-O3 -march=native``) into a temporary folder (prints
+Compiles ``benchmarks/c/sixnimmt_rounds.c``, ``benchmarks/c/mow_rounds.c`` and
+``benchmarks/c/mow_rounds_bits.c`` with the system C compiler (``$CC``, else ``cc``; ``-O3 -march=native``) into a temporary folder (prints
 "skipped: no C compiler" and stops when there is none), pins this process and its children to
 one core, then for random players prints rounds per CPU second of the C loop and of the kernel
 (``simulate_rounds``, best of ``--repeats``), their ratio, and the statistics side by side:
 
 * 6 nimmt!, 4 and 10 players: mean heads per player per round (published 12.12 and 14.66),
 * Mow, 3 and 5 farmers (green packet) and 5 farmers with both packets (every special cow): the
-  mean flies of every farmer (the starter's differs from the others').
+  mean flies of every farmer (the starter's differs from the others'). Two C loops play the same
+  rounds: ``mow_rounds.c`` builds the legal list of every turn (the kernel's general loop),
+  ``mow_rounds_bits.c`` uses the bit-set algorithm of the kernel's all-random loop; the ratios
+  are printed against both.
 
 Then Monte Carlo rollouts per second of ``kernels.sixnimmt.mc_card_values`` (4 players, first
 turn, 10 candidate cards) and ``kernels.mow.mc_action_values`` (3 farmers, first turn).
@@ -49,12 +52,12 @@ def pin_one_core() -> str:
 
 
 def compile_c(tmp: Path) -> dict[str, Path] | None:
-    """The two C loops compiled into ``tmp``, or None without a C compiler."""
+    """The C loops compiled into ``tmp``, or None without a C compiler."""
     cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if not cc:
         return None
     out = {}
-    for name in ("sixnimmt_rounds", "mow_rounds"):
+    for name in ("sixnimmt_rounds", "mow_rounds", "mow_rounds_bits"):
         exe = tmp / name
         subprocess.run([cc, "-O3", "-march=native", "-o", str(exe), str(HERE / "c" / f"{name}.c"), "-lm"],
                        check=True)
@@ -171,11 +174,13 @@ def main() -> None:
             print("skipped: no C compiler")
             return
         c6 = {n: run_c(exes["sixnimmt_rounds"], [str(n), str(a.rounds), "2026"], a.repeats) for n in (4, 10)}
-        cm = {}
+        cm, cb = {}, {}
         for n, opts in MOW_CASES:
             f = Path(d) / f"mow_{n}_{opts.get('packets', 'green')}.txt"
             mow_cards_file(f, n, opts)
-            cm[key(n, opts)] = run_c(exes["mow_rounds"], [str(f), str(n), str(a.mow_rounds), "2026"], a.repeats)
+            args = [str(f), str(n), str(a.mow_rounds), "2026"]
+            cm[key(n, opts)] = run_c(exes["mow_rounds"], args, a.repeats)
+            cb[key(n, opts)] = run_c(exes["mow_rounds_bits"], args, a.repeats)
     kern = {"kernel": kernel_figures(a.rounds, a.mow_rounds, a.repeats, a.mc_rollouts)}
     if a.baseline:
         env = dict(os.environ, PYTHONPATH=str(Path(a.baseline).resolve()))
@@ -194,15 +199,20 @@ def main() -> None:
             k = kern[nm]["sixnimmt"][str(n)]
             print(f"      {nm:>8}: {k['rate']:>11,.0f}/s  ratio {c[0] / c[1] / k['rate']:.2f}×  mean "
                   f"{k['mean']:.4f} ± {k['se']:.4f}  (C - kernel = {(c[2] - k['mean']) / np.hypot(c[3], k['se']):+.1f} se)")
-    print(f"\nMow, random farmers, {a.mow_rounds:,} rounds (mean flies per farmer, seat 1 first):")
+    print(f"\nMow, random farmers, {a.mow_rounds:,} rounds (mean flies per farmer, seat 1 first; ratios = "
+          "C list loop / kernel and C bit-set loop / kernel):")
     for kk, c in cm.items():
         n = int(kk.split()[0])
         cmean, cse = c[2::2], c[3::2]
-        print(f"  {kk}: C {c[0] / c[1]:>9,.0f}/s  flies " + " ".join(f"{m:.3f}±{s:.3f}" for m, s in zip(cmean, cse)))
+        b = cb[kk]
+        same = "the same" if b[2:] == c[2:] else "DIFFERENT"
+        print(f"  {kk}: C list {c[0] / c[1]:>9,.0f}/s  C bits {b[0] / b[1]:>9,.0f}/s ({same} statistics)  flies "
+              + " ".join(f"{m:.3f}±{s:.3f}" for m, s in zip(cmean, cse)))
         for nm in names:
             k = kern[nm]["mow"][kk]
             z = max(abs(cmean[p] - k["mean"][p]) / np.hypot(cse[p], k["se"][p]) for p in range(n))
-            print(f"      {nm:>8}: {k['rate']:>9,.0f}/s  ratio {c[0] / c[1] / k['rate']:.2f}×  flies "
+            print(f"      {nm:>8}: {k['rate']:>9,.0f}/s  ratio {c[0] / c[1] / k['rate']:.2f}× / "
+                  f"{b[0] / b[1] / k['rate']:.2f}×  flies "
                   + " ".join(f"{m:.3f}±{s:.3f}" for m, s in zip(k["mean"], k["se"])) + f"  (largest |C - kernel| {z:.1f} se)")
     print("\nMonte Carlo rollouts per CPU second:")
     for nm in names:

@@ -294,6 +294,110 @@ def test_random_choices_are_uniform(players, options, kinds):
         assert abs((flips.mean() - 0.5) / np.sqrt(0.25 / len(flips))) < 4
 
 
+# The all-random loop (``_random_rounds_kernel`` / ``_random_games_kernel``, used when every seat is
+# random) must make the general loop's draws and so play exactly its rounds and games; the general
+# loop's random decisions replay exactly in the engine (above), so the lean loop's do too.
+
+
+def _general_rounds(game, seeds, rows):
+    a = K._args(game)
+    out = np.empty((rows, game.players), np.int16)
+    K._rounds_kernel(out, K.BLOCK, seeds, a["n"], a["nh"], np.zeros(game.players, np.int64), a["deck"],
+                     a["starter"], *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"],
+                     a["deck_hs"], a["width"])
+    return out
+
+
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (2, {}),  # the star
+        (3, {}),
+        (5, {}),
+        (10, {}),
+        (5, {"packets": "both"}),
+        (3, {"packets": "yellow"}),
+        (4, {"specials": False}),
+        (4, {"restart": "next"}),
+        (6, {"yellow_next": "any", "starter": 4, "packets": "both"}),
+        (2, {"star": False}),
+        (2, {"packets": "both", "restart": "next"}),
+    ],
+)
+def test_fast_random_round_loop_plays_the_general_loop(players, options):
+    game = K._game(players, options, K._ROUND_OPTIONS)
+    a = K._args(game)
+    rows = 3 * K.BLOCK - 5  # three blocks, the last one short
+    seeds = K.block_seeds(9, 0, 3)
+    fast = np.empty((rows, players), np.int16)
+    K._random_rounds_kernel(fast, K.BLOCK, seeds, a["n"], a["nh"], *K._random_args(game))
+    general = _general_rounds(game, seeds, rows)
+    assert (fast == general).all()
+    assert len(np.unique(general, axis=0)) > 50  # many different outcomes, not one round repeated
+    # the public entries take the lean loop for all-random seats: still the general loop's rounds
+    assert (K.simulate_rounds(players, "random", rows, seed=9, **options) == general).all()
+    chunks = list(K.iter_rounds(players, ["random"] * players, rows, seed=9, chunk=K.BLOCK, **options))
+    assert len(chunks) == 3 and (np.concatenate(chunks) == general).all()
+
+
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (3, {}),
+        (2, {}),
+        (5, {"packets": "both", "next_starter": "rotate", "reset_arrow": False}),
+        (4, {"threshold": 60, "comparison": ">", "restart": "next", "yellow_next": "any", "packets": "yellow"}),
+        (6, {"max_rounds": 3, "starter": 5}),
+        (2, {"star": False, "reset_arrow": False}),
+    ],
+)
+def test_fast_random_games_play_the_general_games(players, options):
+    game = K._game(players, options, K._GAME_OPTIONS)
+    a = K._args(game)
+    m = K.BLOCK + 300
+    seeds = K.block_seeds(4, 0, 2)
+    limit = game.max_rounds if game.max_rounds is not None else 10_000
+    rules = (game.threshold, game.comparison == ">", limit, game.next_starter == "rotate", game.reset_arrow)
+    t_fast, r_fast = np.empty((m, players), np.int32), np.empty(m, np.int32)
+    t_gen, r_gen = np.empty((m, players), np.int32), np.empty(m, np.int32)
+    K._random_games_kernel(t_fast, r_fast, K.BLOCK, seeds, a["n"], a["nh"], *K._random_args(game), *rules)
+    K._games_kernel(t_gen, r_gen, K.BLOCK, seeds, a["n"], a["nh"], np.zeros(players, np.int64), a["deck"],
+                    a["starter"], *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"],
+                    a["deck_hs"], a["width"], *rules)
+    assert (t_fast == t_gen).all() and (r_fast == r_gen).all()
+    assert r_gen.max() > 1 and len(np.unique(r_gen)) > 1
+    tot, rounds = K.simulate_games(players, "random", m, seed=4, **options)
+    assert (tot == t_gen).all() and (rounds == r_gen).all()
+
+
+class _Forbidden:
+    """Stands in for a compiled kernel that must not be called."""
+
+    signatures = ("compiled",)
+
+    def __init__(self, name):
+        self.name = name
+        self.calls = 0
+
+    def __call__(self, *args):
+        self.calls += 1
+        raise RuntimeError(f"{self.name} called")
+
+
+def test_all_random_seats_take_the_lean_loop_and_others_the_general_one(monkeypatch):
+    rounds, games = _Forbidden("_rounds_kernel"), _Forbidden("_games_kernel")
+    monkeypatch.setattr(K, "_rounds_kernel", rounds)
+    monkeypatch.setattr(K, "_games_kernel", games)
+    assert K.simulate_rounds(4, "random", 100, seed=1).shape == (100, 4)
+    assert K.summarize_rounds(3, ["random"] * 3, 100, seed=1)["rounds"] == 100
+    assert K.simulate_games(5, "random", 20, seed=1)[0].shape == (20, 5)
+    assert rounds.calls == 0 and games.calls == 0
+    with pytest.raises(RuntimeError, match="_rounds_kernel called"):
+        K.simulate_rounds(4, ["random", "random", "random", G], 100, seed=1)
+    with pytest.raises(RuntimeError, match="_games_kernel called"):
+        K.simulate_games(4, ["random", H, "random", "random"], 20, seed=1)
+
+
 # --------------------------------------------------------------------------- statistics
 
 
