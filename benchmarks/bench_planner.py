@@ -81,6 +81,8 @@ def versus_mc(game: str, players: int, budget: float, n_games: int, seed: int, p
         r = s.loc[a.name]
         print(f"{a.name:<28}{r['win_share']:>10.3f}{f'{r.share_lo:.3f}-{r.share_hi:.3f}':>18}"
               f"{r['mean_penalty']:>20.2f}{1000 * np.mean(a.times):>13.2f}")
+    shares = results.per_game(df).groupby("agent")["win_share"].sum()
+    print(f"wins counted in shares: planner {shares[p.name]:.2f}, mc seats {shares[m.name]:.2f} of {n_games} games")
     print(f"fair share {1 / players:.3f}; planner minus mc (win share, paired by deal): "
           f"{d['difference']:+.3f} ({d['lo']:+.3f} to {d['hi']:+.3f})")
 
@@ -159,12 +161,12 @@ def main() -> None:
     a = ap.parse_args()
     print(f"bench_planner: {platform.processor() or platform.machine()}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
     if a.only in ("all", "sixnimmt") and a.games:
-        versus_mc("sixnimmt", 4, a.budget, a.games, a.seed, "planner:rollouts=5", "mc:rollouts=5")
+        versus_mc("sixnimmt", 4, a.budget, a.games, a.seed, "planner:rollouts=40", "mc:rollouts=5")
     if a.only in ("all", "mow") and a.mow_games:
         versus_mc("mow", 3, a.budget, a.mow_games, a.seed, "planner:rollouts=4", "mc:rollouts=4")
     if a.only in ("all", "ismcts") and a.ismcts_deals:
         versus_ismcts("mow", 3, a.ismcts_budget, a.ismcts_deals, a.seed, "planner:rollouts=4")
-        versus_ismcts("sixnimmt", 4, a.ismcts_budget, a.ismcts_deals, a.seed, "planner:rollouts=5")
+        versus_ismcts("sixnimmt", 4, a.ismcts_budget, a.ismcts_deals, a.seed, "planner:rollouts=40")
 
 
 if __name__ == "__main__":

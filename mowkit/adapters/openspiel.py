@@ -40,7 +40,13 @@ import numpy as np
 import pyspiel
 
 import mowkit
-from mowkit.adapters import ActionCodec, determinize, observation_size, observation_text, observation_vector
+from mowkit.adapters import (
+    ActionCodec,
+    determinize,
+    observation_size,
+    observation_text,
+    observation_vector,
+)
 from mowkit.core import IllegalActionError, OptionError
 
 _SIX_DEFAULTS = {

@@ -71,7 +71,7 @@ def _halving(evaluate: Any, n: int, rollouts: int, time_budget: float | None, rn
 class SixNimmtPlanner:
     """Plans: determinized search with successive halving over its cards (see the module docstring)."""
 
-    def __init__(self, rollouts: int = 20, time_budget: float | None = None, objective: str = "relative") -> None:
+    def __init__(self, rollouts: int = 40, time_budget: float | None = None, objective: str = "relative") -> None:
         self.rollouts = rollouts = check_int("rollouts", rollouts, 1)
         self.time_budget = None if time_budget is None else check_seconds("time_budget", time_budget)
         self.objective = check_choice("objective", objective, ("relative", "own"))
