@@ -66,7 +66,7 @@ def test_random_row_policy_is_random_but_seeded():
 
 
 def test_agent_registry_and_errors():
-    assert set(describe_agents("sixnimmt")) == {"random", "lowest", "highest", "greedy", "heuristic", "mc"}
+    assert set(describe_agents("sixnimmt")) == {"random", "lowest", "highest", "greedy", "heuristic", "mc", "planner"}
     with pytest.raises(OptionError) as e:
         make_agent("sixnimmt", "clever")
     assert e.value.option == "agent" and "greedy" in str(e.value)

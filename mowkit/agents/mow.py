@@ -270,4 +270,5 @@ AGENTS: dict[str, type] = {
     "greedy": GreedyAgent,
     "heuristic": HeuristicAgent,
     "mc": MonteCarloAgent,
+    "planner": __import__("mowkit.agents.planner", fromlist=["MowPlanner"]).MowPlanner,
 }

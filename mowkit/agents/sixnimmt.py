@@ -299,4 +299,5 @@ AGENTS: dict[str, type] = {
     "greedy": GreedyAgent,
     "heuristic": HeuristicAgent,
     "mc": MonteCarloAgent,
+    "planner": __import__("mowkit.agents.planner", fromlist=["SixNimmtPlanner"]).SixNimmtPlanner,
 }

@@ -1,0 +1,173 @@
+"""Strength of the planning player: against ``mc`` at equal time, and against OpenSpiel's ISMCTS.
+
+Run from the repository root (prints the tables for benchmarks/README.md):
+
+    PYTHONPATH=$PWD python benchmarks/bench_planner.py --budget 0.004 --games 160 --mow-games 120 --ismcts-deals 10
+
+1. Whole games, paired deals with the agents rotated through the seats: 6 nimmt! with 4 players
+   (1 planner, 3 mc) and Mow with 3 farmers (1 planner, 2 mc); both agents get the same
+   ``time_budget`` per decision. Win share with its bootstrap-over-deals interval
+   (``results.summary``) against the fair share 1/players, and the paired difference planner
+   minus mc (``results.paired_difference``); mean measured time per decision of each agent.
+2. Through the OpenSpiel adapter: single rounds (``max_rounds=1``), the planner (as an
+   ``AgentBot``) against OpenSpiel's Python ISMCTS (random rollouts, UCT c=2) whose simulation
+   count is calibrated so that its decisions take about as long as the planner's; every deal seed
+   is played with the planner in every seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from datetime import datetime, timezone
+
+import numpy as np
+import pandas as pd
+
+from mowkit import results
+from mowkit.agents import make_agent
+from mowkit.tournament import tournament
+
+
+class Timed:
+    """Wraps an agent and records the time of every decision with more than one legal action.
+
+    The times are kept per agent name on the class, so copies made by the tournament log too.
+    """
+
+    log: dict[str, list[float]] = {}
+
+    def __init__(self, agent, name: str | None = None):
+        self.agent = agent
+        self.name = name or agent.name
+        self.log.setdefault(self.name, [])
+
+    @property
+    def times(self) -> list[float]:
+        return self.log[self.name]
+
+    def act(self, observation, legal_actions, rng):
+        t = time.perf_counter()
+        a = self.agent.act(observation, legal_actions, rng)
+        if len(legal_actions) > 1:
+            self.log[self.name].append(time.perf_counter() - t)
+        return a
+
+
+def versus_mc(game: str, players: int, budget: float, n_games: int, seed: int, planner: str, mc: str) -> None:
+    from mowkit import load_game
+    from mowkit.simulate import play_state
+
+    specs = [f"{planner},time_budget={budget}", f"{mc},time_budget={budget}"]
+    p, m = (Timed(make_agent(game, s), s) for s in specs)
+    # decision times: two games outside the tournament (it builds its own agents from the specs)
+    g = load_game(game, players=players)
+    for k in range(3):  # the first game warms the compiled kernels up and is not timed
+        play_state(g, [p] + [m] * (players - 1), seed=seed + k)
+        if k == 0:
+            p.times.clear()
+            m.times.clear()
+    t = time.perf_counter()
+    df = tournament(game, [specs[0]] + [specs[1]] * (players - 1), n_games, seed, players=players,
+                    backend="engine", progress=False)
+    wall = time.perf_counter() - t
+    s = results.summary(df).set_index("agent")
+    d = results.paired_difference(df, p.name, m.name, metric="win_share").iloc[0]
+    print(f"\n{game}, {players} players, whole games, {n_games} games ({n_games // players} deals x {players} seats), "
+          f"time_budget {budget * 1000:g} ms per decision, {wall:.0f} s")
+    print(f"{'agent':<28}{'win share':>10}{'95 % interval':>18}{'mean penalty/round':>20}{'ms/decision':>13}")
+    for a in (p, m):
+        r = s.loc[a.name]
+        print(f"{a.name:<28}{r['win_share']:>10.3f}{f'{r.share_lo:.3f}-{r.share_hi:.3f}':>18}"
+              f"{r['mean_penalty']:>20.2f}{1000 * np.mean(a.times):>13.2f}")
+    shares = results.per_game(df).groupby("agent")["win_share"].sum()
+    print(f"wins counted in shares: planner {shares[p.name]:.2f}, mc seats {shares[m.name]:.2f} of {n_games} games")
+    print(f"fair share {1 / players:.3f}; planner minus mc (win share, paired by deal): "
+          f"{d['difference']:+.3f} ({d['lo']:+.3f} to {d['hi']:+.3f})")
+
+
+def versus_ismcts(game: str, players: int, budget: float, n_deals: int, seed: int, planner: str) -> None:
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from mowkit.adapters.openspiel import AgentBot, play_bots
+
+    os_game = pyspiel.load_game(f"mowkit_{game}", {"players": players, "max_rounds": 1})
+    p = Timed(make_agent(game, planner, time_budget=budget))
+
+    def ismcts_bot(sims: int, rs: np.random.RandomState):
+        return ismcts.ISMCTSBot(os_game, mcts.RandomRolloutEvaluator(1, rs), 2.0, sims, random_state=rs,
+                                allow_inconsistent_action_sets=True)
+
+    # calibrate: a warm-up round of ISMCTS bots with 10 simulations gives the time per simulation
+    probe_times: list[float] = []
+    play_bots(os_game, [_TimedBot(ismcts_bot(10, np.random.RandomState(q)), probe_times) for q in range(players)],
+              seed - 1)
+    sims = max(2, int(round(10 * budget / np.mean(probe_times))))
+    rows = []
+    ismcts_times: list[float] = []
+    for deal in range(n_deals):
+        for seat in range(players):
+            bots = []
+            for q in range(players):
+                if q == seat:
+                    bots.append(AgentBot(p, seed=seed + 1000 * deal + q))
+                else:
+                    bots.append(_TimedBot(ismcts_bot(sims, np.random.RandomState(seed + 1000 * deal + q)), ismcts_times))
+            ret = play_bots(os_game, bots, seed + deal)
+            w = [q for q in range(players) if ret[q] > 0]
+            for q in range(players):
+                rows.append({"game": len(rows) // players, "seat": q, "deal": deal,
+                             "agent": p.name if q == seat else f"ismcts:sims={sims}", "rounds": 1,
+                             "final_total": 0, "mean_penalty": 0.0, "winner": ret[q] > 0,
+                             "winners": len(w), "win_share": ret[q]})
+    games = pd.DataFrame(rows)
+    s = results.summary(games).set_index("agent")
+    d = results.paired_difference(games, p.name, f"ismcts:sims={sims}", metric="win_share").iloc[0]
+    print(f"\n{game}, {players} players, single rounds through the OpenSpiel adapter, {n_deals} deals x {players} seats")
+    print(f"{'agent':<28}{'win share':>10}{'95 % interval':>18}{'ms/decision':>13}")
+    for name, times in ((p.name, p.times), (f"ismcts:sims={sims}", ismcts_times)):
+        r = s.loc[name]
+        print(f"{name:<28}{r['win_share']:>10.3f}{f'{r.share_lo:.3f}-{r.share_hi:.3f}':>18}"
+              f"{1000 * np.mean(times):>13.2f}")
+    print(f"fair share {1 / players:.3f}; planner minus ISMCTS (win share, paired by deal): "
+          f"{d['difference']:+.3f} ({d['lo']:+.3f} to {d['hi']:+.3f})")
+
+
+class _TimedBot:
+    def __init__(self, bot, times):
+        self.bot = bot
+        self.times = times
+
+    def step(self, state):
+        many = len(state.legal_actions()) > 1
+        t = time.perf_counter()
+        a = self.bot.step(state)
+        if many:
+            self.times.append(time.perf_counter() - t)
+        return a
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--budget", type=float, default=0.004, help="seconds per decision for both agents")
+    ap.add_argument("--games", type=int, default=160, help="6 nimmt! games (a multiple of 4)")
+    ap.add_argument("--mow-games", type=int, default=120, help="Mow games (a multiple of 3)")
+    ap.add_argument("--ismcts-deals", type=int, default=10, help="deals per game against ISMCTS (0: skip)")
+    ap.add_argument("--ismcts-budget", type=float, default=0.05, help="seconds per decision against ISMCTS")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--only", choices=("all", "sixnimmt", "mow", "ismcts"), default="all")
+    a = ap.parse_args()
+    print(f"bench_planner: {platform.processor() or platform.machine()}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
+    if a.only in ("all", "sixnimmt") and a.games:
+        versus_mc("sixnimmt", 4, a.budget, a.games, a.seed, "planner:rollouts=40", "mc:rollouts=5")
+    if a.only in ("all", "mow") and a.mow_games:
+        versus_mc("mow", 3, a.budget, a.mow_games, a.seed, "planner:rollouts=4", "mc:rollouts=4")
+    if a.only in ("all", "ismcts") and a.ismcts_deals:
+        versus_ismcts("mow", 3, a.ismcts_budget, a.ismcts_deals, a.seed, "planner:rollouts=4")
+        versus_ismcts("sixnimmt", 4, a.ismcts_budget, a.ismcts_deals, a.seed, "planner:rollouts=40")
+
+
+if __name__ == "__main__":
+    main()

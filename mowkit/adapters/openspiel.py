@@ -1,0 +1,395 @@
+"""Both games as OpenSpiel Python games: ``pyspiel.load_game("mowkit_sixnimmt", {...})`` and ``"mowkit_mow"``.
+
+Importing this module registers the two games with ``pyspiel.register_game`` (it needs the
+``openspiel`` extra: ``pip install mowkit[openspiel]``). The rules are the kit's engines; the
+adapter only translates.
+
+* **Chance**: explicit. Every round starts with one chance node whose outcomes are
+  ``deal_seeds`` equally likely deal seeds (default 1000, parameter ``deal_seeds``); outcome ``k``
+  deals the deck order ``numpy.random.default_rng(k).permutation(deck)``. So a game's chance is a
+  uniform choice among ``deal_seeds`` seeded shuffles per round (a full shuffle in the limit);
+  the history of actions replays a game exactly (OpenSpiel's serialization uses it).
+* **Moves**: sequential. 6 nimmt!'s simultaneous card choice is in its turn-based form: the seats
+  that still choose play one after another, lowest seat first, face down (no other seat sees the
+  card until all are revealed). Rule 4's row choice, the professional tie and the logic draft are
+  decisions of their player. Action indices: :class:`mowkit.adapters.ActionCodec`.
+* **Information**: imperfect. The information-state string of a player is the list of that
+  player's observations (:func:`mowkit.adapters.observation_text`) after every move since the
+  start (perfect recall); the observation string is the latest one. Both tensors are
+  :func:`mowkit.adapters.observation_vector` of the current observation (a summary, not a
+  perfect-recall encoding: use the string for exact information sets).
+* **Rewards**: general-sum, at the end only. ``utility="win"`` (default): each winner gets
+  ``1/k`` when ``k`` seats share the win, the others 0. ``utility="penalty"``: minus the player's
+  total (heads or flies), so every point counts.
+* Parameters: the engine's options (``players``, ``threshold``, ``max_rounds`` with 0 for no
+  limit, and per game ``rows``, ``capacity``, ``hand_size``, ``variant`` (names joined by ``+``),
+  ``auto_row``; or ``packets`` ("" for the engine default), ``specials``, ``restart``), plus
+  ``utility`` and ``deal_seeds``.
+* ``resample_from_infostate(player, sampler)`` (used by OpenSpiel's ISMCTS) returns a sampled
+  world: the cards the player cannot see are dealt again (:func:`mowkit.adapters.determinize`),
+  later rounds are dealt inside the engine from a seed drawn from ``sampler``, and the other
+  players' information states restart from their observation in that world. A sampled world is
+  for search only: its ``history()`` is the original's and does not replay it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import mowkit
+from mowkit.adapters import (
+    ActionCodec,
+    determinize,
+    observation_size,
+    observation_text,
+    observation_vector,
+)
+from mowkit.core import IllegalActionError, OptionError
+
+_SIX_DEFAULTS = {
+    "players": 4,
+    "rows": 4,
+    "capacity": 5,
+    "hand_size": 10,
+    "threshold": 66,
+    "variant": "",
+    "auto_row": False,
+    "max_rounds": 0,
+    "utility": "win",
+    "deal_seeds": 1000,
+}
+_MOW_DEFAULTS = {
+    "players": 4,
+    "packets": "",
+    "threshold": 100,
+    "max_rounds": 0,
+    "specials": True,
+    "restart": "taker",
+    "utility": "win",
+    "deal_seeds": 1000,
+}
+_UTILITIES = ("win", "penalty")
+_ROUND_GUESS = 30  # rounds assumed by max_game_length when max_rounds is 0 (games end with probability 1)
+
+
+def _game_type(name: str, long_name: str, defaults: dict[str, Any]) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=10,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=defaults,
+    )
+
+
+SIXNIMMT_TYPE = _game_type("mowkit_sixnimmt", "mowkit 6 nimmt!", _SIX_DEFAULTS)
+MOW_TYPE = _game_type("mowkit_mow", "mowkit Mow", _MOW_DEFAULTS)
+
+
+def _engine_options(kind: str, p: dict[str, Any]) -> dict[str, Any]:
+    opts: dict[str, Any] = {"players": p["players"], "threshold": p["threshold"],
+                            "max_rounds": p["max_rounds"] or None}
+    if kind == "sixnimmt":
+        opts.update(rows=p["rows"], capacity=p["capacity"], hand_size=p["hand_size"],
+                    auto_row=p["auto_row"], variant=[v for v in p["variant"].split("+") if v])
+    else:
+        opts.update(packets=p["packets"] or None, specials=p["specials"], restart=p["restart"])
+    return opts
+
+
+class _Game(pyspiel.Game):
+    """Shared part of both games: parameters, sizes and the observer."""
+
+    kind = ""
+
+    def __init__(self, game_type: pyspiel.GameType, defaults: dict[str, Any], params: dict[str, Any] | None) -> None:
+        p = {**defaults, **(params or {})}
+        if p["utility"] not in _UTILITIES:
+            raise OptionError("utility", p["utility"], "one of 'win', 'penalty'")
+        if not isinstance(p["deal_seeds"], int) or p["deal_seeds"] < 1:
+            raise OptionError("deal_seeds", p["deal_seeds"], "an integer >= 1")
+        self.engine_game = mowkit.load_game(self.kind, **_engine_options(self.kind, p))
+        self.utility = p["utility"]
+        self.deal_seeds = int(p["deal_seeds"])
+        self.codec = ActionCodec(self.engine_game)
+        g = self.engine_game
+        n = g.players
+        if self.kind == "sixnimmt":
+            deck_total = g.deck_heads()
+            per_round = 3 * n * g.hand_size + 1  # draft, cards, Rule 4 or ties, one deal
+        else:
+            deck_total = g.deck_flies()
+            per_round = 4 * len(g.deck) + 1
+        rounds = g.max_rounds or _ROUND_GUESS
+        if self.utility == "win":
+            lo, hi = 0.0, 1.0
+        else:
+            worst = g.threshold + deck_total
+            if g.max_rounds:
+                worst = min(worst, g.max_rounds * deck_total)
+            lo, hi = -float(worst), 0.0
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.size,
+            max_chance_outcomes=self.deal_seeds,
+            num_players=n,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=None,  # general-sum type (the win shares happen to sum to 1)
+            max_game_length=rounds * per_round,
+        )
+        super().__init__(game_type, info, p)
+
+    def new_initial_state(self) -> _State:
+        """The start of a game: a chance node (the first deal)."""
+        return _State(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """An observer: information state (perfect recall) or the current observation."""
+        perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self.engine_game, perfect)
+
+
+class SixNimmtGame(_Game):
+    """6 nimmt! for OpenSpiel (see the module docstring)."""
+
+    kind = "sixnimmt"
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(SIXNIMMT_TYPE, _SIX_DEFAULTS, params)
+
+
+class MowGame(_Game):
+    """Mow for OpenSpiel (see the module docstring)."""
+
+    kind = "mow"
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(MOW_TYPE, _MOW_DEFAULTS, params)
+
+
+def deal_order(game: Any, outcome: int) -> list[int]:
+    """The deck order dealt by chance outcome ``outcome``."""
+    return [int(c) for c in np.random.default_rng(int(outcome)).permutation(np.array(game.deck))]
+
+
+class _State(pyspiel.State):
+    """A game in progress: the kit's engine state plus each player's observation log."""
+
+    def __init__(self, game: _Game) -> None:
+        super().__init__(game)
+        self._game = game.engine_game
+        self._codec = game.codec
+        self._seeds = game.deal_seeds
+        self._utility = game.utility
+        self.engine: Any = None  # the kit's state; None before the first deal
+        self._deals: list[list[int]] = []
+        self._waiting: Any = None  # a round's last decision, applied once the next deal is known
+        self._sampled = False
+        self.logs: list[list[str]] = [["start"] for _ in range(self._game.players)]
+
+    # ------------------------------------------------------------------ flow
+    def current_player(self) -> int:
+        """The seat to act, CHANCE before a deal, TERMINAL at the end."""
+        if self.engine is None or self._waiting is not None:
+            return pyspiel.PlayerId.CHANCE
+        if self.engine.is_over():
+            return pyspiel.PlayerId.TERMINAL
+        return self.engine.pending_players()[0]
+
+    def is_terminal(self) -> bool:
+        return self.engine is not None and self._waiting is None and self.engine.is_over()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.is_terminal() or player != self.current_player():
+            return []
+        return sorted(self._codec.encode(a) for a in self.engine.legal_actions(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``deal_seeds`` equally likely deal seeds."""
+        p = 1.0 / self._seeds
+        return [(k, p) for k in range(self._seeds)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.is_chance_node():
+            self._deal(int(action))
+        else:
+            player = self.current_player()
+            move = self._codec.decode(int(action), self.engine.legal_actions(player))
+            try:
+                self.engine.apply(move)
+            except IllegalActionError as e:
+                if e.rule != "no recorded deal":
+                    raise
+                self._waiting = move  # the round is over: chance deals the next one first
+                return
+        self._log()
+
+    def _deal(self, outcome: int) -> None:
+        self._deals.append(deal_order(self._game, outcome))
+        if self.engine is None:
+            self.engine = self._game.new_state(deals=self._deals)
+            return
+        replayed = self._game.new_state(deals=self._deals)
+        for moves in self.engine.history:
+            for m in moves:
+                replayed.apply(m)
+        replayed.apply(self._waiting)
+        self.engine = replayed
+        self._waiting = None
+
+    def _log(self) -> None:
+        for p, log in enumerate(self.logs):
+            log.append(observation_text(self.engine.observation(p)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal seed {action}"
+        if self.engine is not None and player == self.current_player():
+            for a in self.engine.legal_actions(player):
+                if self._codec.encode(a) == action:
+                    text = self._game.describe(a)
+                    if self._game.name == "mow" and hasattr(a, "card"):  # two packets: same faces
+                        text += f" [card {self._game.cards[a.card].code}]"
+                    return f"player {player + 1}: {text}"
+        return f"player {player + 1}: action {action}"
+
+    def returns(self) -> list[float]:
+        """Win share (1/k for k shared winners) or minus the total; zeros until the end."""
+        n = self._game.players
+        if not self.is_terminal():
+            return [0.0] * n
+        if self._utility == "penalty":
+            return [-float(t) for t in self.engine.totals]
+        w = self.engine.winners()
+        return [1.0 / len(w) if p in w else 0.0 for p in range(n)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
+        """A sampled world consistent with ``player_id``'s information (see the module docstring)."""
+        seed = int(probability_sampler() * 2**31)
+        rng = np.random.default_rng(seed)
+        s = _State(self.get_game())
+        world = determinize(self.engine, player_id, rng)
+        # later rounds of a sampled world are dealt inside the engine, from a seed
+        world._chance = self._game.new_state(seed=int(rng.integers(2**31)))._chance
+        s.engine = world
+        s._deals = list(self._deals)
+        s._sampled = True
+        s.logs = [list(self.logs[p]) if p == player_id else ["sampled world", observation_text(world.observation(p))]
+                  for p in range(self._game.players)]
+        return s
+
+    def __str__(self) -> str:
+        if self.engine is None:
+            return "before the first deal"
+        lines = [observation_text(self.engine.observation(p)) for p in range(self._game.players)]
+        if self._waiting is not None:
+            lines.append(f"waiting for the next deal to apply {self._waiting.to_dict()}")
+        return "\n".join(lines)
+
+
+class _Observer:
+    """Information-state (``perfect_recall``) or observation strings and tensors for one player."""
+
+    def __init__(self, game: Any, perfect_recall: bool) -> None:
+        self.game = game
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(observation_size(game), np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: _State, player: int) -> None:
+        """Fill ``tensor`` from ``state`` as ``player`` sees it."""
+        obs = None if state.engine is None else state.engine.observation(player)
+        self.tensor[:] = observation_vector(obs, self.game)
+
+    def string_from(self, state: _State, player: int) -> str:
+        """``player``'s information state (every observation so far) or current observation."""
+        if self.perfect_recall:
+            return "\n".join(state.logs[player])
+        if state.engine is None:
+            return "before the first deal"
+        return observation_text(state.engine.observation(player))
+
+
+pyspiel.register_game(SIXNIMMT_TYPE, SixNimmtGame)
+pyspiel.register_game(MOW_TYPE, MowGame)
+
+
+# --------------------------------------------------------------------------- bots
+
+
+class AgentBot(pyspiel.Bot):
+    """A kit agent (``mowkit.agents.make_agent``) as an OpenSpiel bot for these games.
+
+    It reads only its own observation from the adapter's state and answers with the index of its
+    action. ``seed`` seeds the agent's generator.
+    """
+
+    def __init__(self, agent: Any, seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self.agent = agent
+        self.rng = np.random.default_rng(seed)
+
+    def step(self, state: _State) -> int:
+        """The agent's decision at ``state``."""
+        p = state.current_player()
+        legal = state.engine.legal_actions(p)
+        action = self.agent.act(state.engine.observation(p), legal, self.rng)
+        return state._codec.encode(action)
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+
+class DeterminizedMCTSBot(pyspiel.Bot):
+    """OpenSpiel's MCTS on a determinised game: each decision searches one sampled world.
+
+    At every decision it asks the state for a world consistent with what the player knows
+    (``resample_from_infostate``) and returns what ``open_spiel.python.algorithms.mcts.MCTSBot``
+    (random rollouts, ``max_simulations`` per decision) plays there.
+    """
+
+    def __init__(self, game: _Game, max_simulations: int = 100, uct_c: float = 2.0, seed: int | None = None) -> None:
+        from open_spiel.python.algorithms import mcts
+
+        pyspiel.Bot.__init__(self)
+        self._rs = np.random.RandomState(seed)
+        self._mcts = mcts.MCTSBot(game, uct_c, max_simulations, mcts.RandomRolloutEvaluator(1, self._rs),
+                                  random_state=self._rs, solve=False)
+
+    def step(self, state: _State) -> int:
+        """Search one sampled world and play its best action."""
+        world = state.resample_from_infostate(state.current_player(), self._rs.uniform)
+        return int(self._mcts.step(world))
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+
+def play_bots(game: _Game, bots: list[Any], deal_seed: int) -> list[float]:
+    """One game with ``bots`` (one per seat); chance outcomes come from ``deal_seed``. Returns the returns."""
+    rng = np.random.default_rng(deal_seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.integers(game.max_chance_outcomes())))
+        else:
+            state.apply_action(int(bots[state.current_player()].step(state)))
+    return list(state.returns())

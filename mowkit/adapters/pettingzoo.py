@@ -1,0 +1,208 @@
+"""Both games as PettingZoo environments with action masks (needs ``pip install mowkit[rl]``).
+
+* :func:`aec_env` (``"sixnimmt"`` or ``"mow"``, engine options as keywords): an AEC environment.
+  Agents ``player_0`` .. ``player_{n-1}``; the agent to act is the engine's first pending seat (6
+  nimmt!'s card choice in its turn-based form: the seats still choosing lay their cards one
+  after another, face down). :func:`parallel_env` (6 nimmt! only): a ParallelEnv whose step is
+  one turn of simultaneous card choices; when a Rule 4 row choice (or a professional tie) is
+  due, the next step takes only that player's action and the others' actions are ignored (their
+  masks are all zero).
+* Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is
+  :func:`mowkit.adapters.observation_vector` of the agent's own observation (never another hand),
+  the mask marks the legal indices of :class:`mowkit.adapters.ActionCodec` (a fixed action
+  space: 238 for 6 nimmt!, card ids then row choices; for Mow one index per possible turn action,
+  see :mod:`mowkit.adapters`). The mask is all zero for an agent that is not to act.
+* Rewards: ``reward="win"`` (default): at the end each winner gets ``1/k`` when ``k`` share the
+  win; ``reward="penalty"``: minus the heads (flies) taken, when each round is scored.
+* An illegal action (outside the mask) ends the game: the agent that played it gets -1, the
+  others 0 (as PettingZoo's ``TerminateIllegalWrapper`` does); ``infos[agent]["illegal"]`` says so.
+* ``reset(seed=s)`` deals from seed ``s`` (same seed, same game); ``reset()`` without a seed
+  continues the environment's own seed sequence.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+import mowkit
+from mowkit.adapters import ActionCodec, observation_size, observation_vector
+from mowkit.core import OptionError, check_choice
+
+REWARDS = ("win", "penalty")
+
+
+class _Common:
+    """Spaces, masks and rewards shared by the AEC and parallel environments."""
+
+    metadata = {"render_modes": ["ansi"], "is_parallelizable": True}
+
+    def _setup(self, game_name: str, reward: str, render_mode: str | None, options: dict[str, Any]) -> None:
+        self.game = mowkit.load_game(game_name, **options)
+        self.reward_kind = check_choice("reward", reward, REWARDS)
+        if render_mode not in (None, "ansi"):
+            raise OptionError("render_mode", render_mode, "None or 'ansi'")
+        self.render_mode = render_mode
+        self.codec = ActionCodec(self.game)
+        self.possible_agents = [f"player_{p}" for p in range(self.game.players)]
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(low=-1.0, high=np.inf, shape=(observation_size(self.game),), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
+        })
+        self._act_space = spaces.Discrete(self.codec.size)
+        self._seeds = np.random.SeedSequence(0)
+        self.state: Any = None
+
+    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as PettingZoo asks
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The observation space (the same object every time)."""
+        return self._obs_space
+
+    @functools.lru_cache(maxsize=None)  # noqa: B019
+    def action_space(self, agent: str) -> spaces.Space:
+        """The action space: one index per decision (see :class:`mowkit.adapters.ActionCodec`)."""
+        return self._act_space
+
+    def _new_state(self, seed: int | None) -> None:
+        if seed is not None:
+            self._seeds = np.random.SeedSequence(seed)
+        (child,) = self._seeds.spawn(1)
+        self.state = self.game.new_state(rng=np.random.default_rng(child))
+        self._rounds_scored = 0
+
+    def _obs(self, p: int, acting: bool) -> dict[str, np.ndarray]:
+        legal = self.state.legal_actions(p) if acting else []
+        return {"observation": observation_vector(self.state.observation(p), self.game),
+                "action_mask": self.codec.mask(legal)}
+
+    def _new_rewards(self) -> list[float]:
+        """Rewards earned by the last decision (round penalties or the final win shares)."""
+        n = self.game.players
+        out = [0.0] * n
+        if self.reward_kind == "penalty":
+            while self._rounds_scored < len(self.state.round_scores):
+                for p, s in enumerate(self.state.round_scores[self._rounds_scored]):
+                    out[p] -= float(s)
+                self._rounds_scored += 1
+        elif self.state.is_over():
+            w = self.state.winners()
+            out = [1.0 / len(w) if p in w else 0.0 for p in range(n)]
+        return out
+
+    def render(self) -> str | None:
+        """Text of the game (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return repr(self.state)
+
+    def close(self) -> None:
+        pass
+
+
+class MowkitAECEnv(_Common, AECEnv):
+    """A kit game as a PettingZoo AEC environment (see the module docstring)."""
+
+    def __init__(self, game: str = "sixnimmt", reward: str = "win", render_mode: str | None = None,
+                 **options: Any) -> None:
+        AECEnv.__init__(self)
+        self._setup(game, reward, render_mode, options)
+        self.metadata = {**_Common.metadata, "name": f"mowkit_{game}_v0"}
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game (dealt from ``seed``)."""
+        self._new_state(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[self.state.pending_players()[0]]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's own observation and its action mask."""
+        p = self.possible_agents.index(agent)
+        acting = not self.state.is_over() and agent == self.agent_selection
+        return self._obs(p, acting)
+
+    def step(self, action: Any) -> None:
+        """Apply the selected agent's action (an index; ``None`` for an agent that is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        p = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        try:
+            move = self.codec.decode(int(action), self.state.legal_actions(p))
+        except (ValueError, TypeError):
+            self.rewards = {a: (-1.0 if a == agent else 0.0) for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[agent]["illegal"] = f"action {action!r} is not allowed now"
+            self._accumulate_rewards()
+            return
+        self.state.apply(move)
+        gains = self._new_rewards()
+        self.rewards = {a: gains[i] for i, a in enumerate(self.possible_agents) if a in self.rewards}
+        if self.state.is_over():
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.state.pending_players()[0]]
+        self._accumulate_rewards()
+
+
+class SixNimmtParallelEnv(_Common, ParallelEnv):
+    """6 nimmt! as a PettingZoo ParallelEnv: one step is one turn of simultaneous card choices."""
+
+    def __init__(self, reward: str = "win", render_mode: str | None = None, **options: Any) -> None:
+        self._setup("sixnimmt", reward, render_mode, options)
+        self.metadata = {**_Common.metadata, "name": "mowkit_sixnimmt_parallel_v0"}
+
+    def _all_obs(self) -> dict[str, dict[str, np.ndarray]]:
+        pending = set(self.state.pending_players())
+        return {a: self._obs(p, p in pending) for p, a in enumerate(self.possible_agents) if a in self.agents}
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        """Start a new game (dealt from ``seed``); returns observations and infos."""
+        self._new_state(seed)
+        self.agents = self.possible_agents[:]
+        return self._all_obs(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        """Apply the pending agents' actions (others are ignored)."""
+        infos: dict[str, dict] = {a: {} for a in self.agents}
+        for p in self.state.pending_players():
+            agent = self.possible_agents[p]
+            try:
+                move = self.codec.decode(int(actions[agent]), self.state.legal_actions(p))
+            except (KeyError, ValueError, TypeError):
+                rewards = {a: (-1.0 if a == agent else 0.0) for a in self.agents}
+                infos[agent]["illegal"] = f"action {actions.get(agent)!r} is not allowed now"
+                obs = self._all_obs()
+                done = dict.fromkeys(self.agents, True)
+                self.agents = []
+                return obs, rewards, done, dict.fromkeys(done, False), infos
+            self.state.apply(move)
+        gains = self._new_rewards()
+        rewards = {a: gains[i] for i, a in enumerate(self.possible_agents) if a in self.agents}
+        over = self.state.is_over()
+        obs = self._all_obs()
+        terms = dict.fromkeys(self.agents, over)
+        truncs = dict.fromkeys(self.agents, False)
+        if over:
+            self.agents = []
+        return obs, rewards, terms, truncs, infos
+
+
+def aec_env(game: str = "sixnimmt", **kwargs: Any) -> MowkitAECEnv:
+    """A kit game as a PettingZoo AEC environment; keywords: ``reward``, ``render_mode`` and engine options."""
+    return MowkitAECEnv(game, **kwargs)
+
+
+def parallel_env(**kwargs: Any) -> SixNimmtParallelEnv:
+    """6 nimmt! as a PettingZoo ParallelEnv; keywords: ``reward``, ``render_mode`` and engine options."""
+    return SixNimmtParallelEnv(**kwargs)
