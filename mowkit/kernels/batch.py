@@ -561,7 +561,13 @@ def play_chunk(game: Any, policies: Sequence[str | int], seed: int, games: Seque
 def play_games(game: Any, policies: Sequence[str | int], games: np.ndarray, deals: np.ndarray,
                rotations: np.ndarray, deal_seeds: np.ndarray) -> dict[str, np.ndarray]:
     """:func:`play_chunk` on an explicit plan: per game its index, deal, rotation and deal seed."""
-    player, (g, extra) = _runner(game)
+    from mowkit.kernels import warm
+
+    compiled, (g, extra) = _runner(game)
+
+    def player(*a: Any) -> Any:  # the first use without a cache says that it compiles
+        return warm.call(compiled, *a, seconds=20)
+
     mod = _six if game.name == "sixnimmt" else _mow
     n = g.players
     codes = mod.policy_codes(list(policies), n)
