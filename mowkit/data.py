@@ -1,8 +1,11 @@
-"""Card tables and other shipped files under ``data/``, loaded and validated.
+"""Card tables (shipped inside the package) and the project's other data files, loaded and validated.
 
-The data folder is the project's ``data/`` next to the ``mowkit`` package (an editable install,
-as the README's commands make); ``MOWKIT_DATA`` points elsewhere, e.g. for a user who owns a
-different printing of the cards. Every loader names the file and the field of a damaged file.
+The card tables ``sixnimmt_cards.csv`` and ``mow_cards.csv`` live in the package folder
+``mowkit/cards/`` and are found with ``importlib.resources`` (:func:`cards_dir`), so any install,
+a wheel included, can play; ``MOWKIT_DATA`` points at another folder holding them, e.g. for a
+user who owns a different printing of the cards. :func:`data_dir` is the project's ``data/``
+folder (example records, odds tables, shipped results), present in a checkout. Every loader names
+the file and the field of a damaged file.
 
 A card table is checked against the rules that define it (RULES.md): for 6 nimmt! exactly the
 cards 1..104 with the heads rule (55: 7; other multiples of 11: 5; multiples of 10: 3; other
@@ -42,9 +45,18 @@ _INT = re.compile(r"[+-]?[0-9]{1,100}")
 
 
 def data_dir() -> Path:
-    """The folder holding the card tables (``$MOWKIT_DATA`` or the project's ``data/``)."""
+    """The project's ``data/`` folder beside the package: example records, odds tables, shipped results."""
+    return Path(__file__).resolve().parent.parent / "data"
+
+
+def cards_dir() -> Path:
+    """The folder holding the card tables: ``$MOWKIT_DATA``, else the package's ``mowkit/cards/``."""
     env = os.environ.get("MOWKIT_DATA")
-    return Path(env) if env else Path(__file__).resolve().parent.parent / "data"
+    if env:
+        return Path(env)
+    from importlib.resources import files
+
+    return Path(str(files("mowkit") / "cards"))
 
 
 def custom_cards() -> bool:
@@ -62,7 +74,7 @@ def card_tables_fingerprint() -> str:
     h = hashlib.sha256()
     h.update(b"custom=1\n" if custom_cards() else b"custom=0\n")
     for name in ("sixnimmt_cards.csv", "mow_cards.csv"):
-        path = data_dir() / name
+        path = cards_dir() / name
         h.update(name.encode() + b"\n")
         try:
             h.update(path.read_bytes())
@@ -216,7 +228,7 @@ _HEADS: dict[tuple[str | None, bool], tuple[int, ...]] = {}
 
 
 def sixnimmt_heads() -> tuple[int, ...]:
-    """Heads of each 6 nimmt! card from ``data/sixnimmt_cards.csv``: ``table[number]`` (index 0 unused).
+    """Heads of each 6 nimmt! card from ``sixnimmt_cards.csv`` (:func:`cards_dir`): ``table[number]`` (index 0 unused).
 
     Raises :class:`~mowkit.core.RecordError` naming the file and the field of a damaged table or
     one that breaks RULES.md §1 (unless ``MOWKIT_CUSTOM_CARDS=1``, see the module docstring).
@@ -225,5 +237,5 @@ def sixnimmt_heads() -> tuple[int, ...]:
     key = (os.environ.get("MOWKIT_DATA"), custom)
     table = _HEADS.get(key)
     if table is None:
-        table = _HEADS[key] = _sixnimmt_heads(str(data_dir() / "sixnimmt_cards.csv"), custom)
+        table = _HEADS[key] = _sixnimmt_heads(str(cards_dir() / "sixnimmt_cards.csv"), custom)
     return table

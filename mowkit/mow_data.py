@@ -1,4 +1,4 @@
-"""The Mow card table ``data/mow_cards.csv``, loaded and validated.
+"""The Mow card table ``mowkit/cards/mow_cards.csv``, loaded and validated.
 
 One row per card: ``packet`` (green/yellow), ``code`` (readable, unique, e.g. ``G-7-2``), ``kind``
 (plain, blocking, acrobat, slowpoke, calf, thin, dairy, mad), ``number`` (empty for slowpoke, calf
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from mowkit.core import RecordError
-from mowkit.data import CUSTOM_HINT, MAX_COUNT, custom_cards, data_dir, parse_int, read_table
+from mowkit.data import CUSTOM_HINT, MAX_COUNT, cards_dir, custom_cards, parse_int, read_table
 
 FILE = "mow_cards.csv"
 COLUMNS = ("packet", "code", "kind", "number", "flies")
@@ -196,13 +196,13 @@ _CACHE: dict[str, tuple[MowCard, ...]] = {}
 
 
 def mow_cards() -> tuple[MowCard, ...]:
-    """Every Mow card of both packets from ``data/mow_cards.csv``; index = card id.
+    """Every Mow card of both packets from ``mowkit/cards/mow_cards.csv``; index = card id.
 
     Raises :class:`~mowkit.core.RecordError` naming the file and the field (line and column) of a
     damaged file, or of one that is not the packets of RULES.md §2 (unless ``MOWKIT_CUSTOM_CARDS=1``).
     """
     custom = custom_cards()
-    path = str(data_dir() / FILE)
+    path = str(cards_dir() / FILE)
     key = f"{os.environ.get('MOWKIT_DATA')}|{path}|{custom}"
     cards = _CACHE.get(key)
     if cards is None:

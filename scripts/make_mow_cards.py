@@ -1,4 +1,4 @@
-"""Write ``data/mow_cards.csv`` (both Mow packets, one row per card) from the tables of RULES.md §2.
+"""Write ``mowkit/cards/mow_cards.csv`` (both Mow packets, one row per card) from the tables of RULES.md §2.
 
 Run from anywhere: ``python scripts/make_mow_cards.py [OUT]``. The card id the engine uses is the
 row index (0..95), green packet first. Plain cows: flies 0 on 1-15, 1 on 2-14, 2 on 3-13, 3 on
@@ -38,7 +38,7 @@ def rows() -> list[dict[str, object]]:
 
 
 def main(argv: list[str]) -> None:
-    out = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent.parent / "data" / "mow_cards.csv"
+    out = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent.parent / "mowkit" / "cards" / "mow_cards.csv"
     with out.open("w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=["packet", "code", "kind", "number", "flies"], lineterminator="\n")
         w.writeheader()

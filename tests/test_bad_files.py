@@ -263,14 +263,14 @@ def set_line(k, text):
 
 
 def mow_lines(edit=None):
-    lines = (ROOT / "data" / "mow_cards.csv").read_text().splitlines()
+    lines = (ROOT / "mowkit" / "cards" / "mow_cards.csv").read_text().splitlines()
     if edit:
         lines = edit(lines)
     return ("\n".join(lines) + "\n").encode()
 
 
 def mow_line_of(code):
-    lines = (ROOT / "data" / "mow_cards.csv").read_text().splitlines()
+    lines = (ROOT / "mowkit" / "cards" / "mow_cards.csv").read_text().splitlines()
     return next(i for i, line in enumerate(lines) if line.split(",")[1] == code)
 
 
@@ -388,7 +388,7 @@ def forget_heads_table():
 def write_tables(tmp_path, name, data):
     """A data folder with the good tables and ``name`` replaced by ``data``."""
     for f in ("sixnimmt_cards.csv", "mow_cards.csv"):
-        (tmp_path / f).write_bytes((ROOT / "data" / f).read_bytes())
+        (tmp_path / f).write_bytes((ROOT / "mowkit" / "cards" / f).read_bytes())
     (tmp_path / name).write_bytes(data)
     return tmp_path / name
 

@@ -1,4 +1,4 @@
-"""The Mow card table: counts and flies computed from data/mow_cards.csv, and the loader's errors."""
+"""The Mow card table: counts and flies computed from mowkit/cards/mow_cards.csv, and the loader's errors."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from mowkit.core import RecordError
-from mowkit.data import data_dir
+from mowkit.data import cards_dir, data_dir
 from mowkit.mow_data import mow_cards
 
 COPIES = {1: 1, 2: 2, 3: 3, 4: 3, 5: 3, 6: 3, 7: 4, 8: 4, 9: 4, 10: 3, 11: 3, 12: 3, 13: 3, 14: 2, 15: 1}
@@ -67,12 +67,12 @@ def test_generator_script_reproduces_the_file(tmp_path):
     out = tmp_path / "cards.csv"
     script = data_dir().parent / "scripts" / "make_mow_cards.py"
     subprocess.run([sys.executable, str(script), str(out)], check=True, capture_output=True)
-    assert out.read_text() == (data_dir() / "mow_cards.csv").read_text()
+    assert out.read_text() == (cards_dir() / "mow_cards.csv").read_text()
 
 
 def damaged_copy(tmp_path, monkeypatch, row, column, value):
     """Copy the data folder, set one field of the card table, point MOWKIT_DATA at the copy."""
-    src = data_dir()
+    src = cards_dir()
     dst = tmp_path / "data"
     shutil.copytree(src, dst)
     path = dst / "mow_cards.csv"

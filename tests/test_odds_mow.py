@@ -19,7 +19,7 @@ import pandas as pd
 import pytest
 
 from mowkit.core import OptionError
-from mowkit.data import data_dir
+from mowkit.data import cards_dir, data_dir
 from mowkit.games.mow import Mow, TakeHerd
 from mowkit.odds import mow as odds
 
@@ -27,7 +27,7 @@ from mowkit.odds import mow as odds
 
 
 def _cards_from_csv() -> list[dict[str, str]]:
-    with (data_dir() / "mow_cards.csv").open(newline="", encoding="utf-8") as f:
+    with (cards_dir() / "mow_cards.csv").open(newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
 

@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 from mowkit.core import OptionError
-from mowkit.data import data_dir
+from mowkit.data import cards_dir, data_dir
 from mowkit.games.sixnimmt import Play, SixNimmt
 from mowkit.odds import sixnimmt as odds
 
@@ -25,7 +25,7 @@ from mowkit.odds import sixnimmt as odds
 
 
 def _heads_from_csv() -> dict[int, int]:
-    with (data_dir() / "sixnimmt_cards.csv").open(newline="", encoding="utf-8") as f:
+    with (cards_dir() / "sixnimmt_cards.csv").open(newline="", encoding="utf-8") as f:
         return {int(r["number"]): int(r["heads"]) for r in csv.DictReader(f)}
 
 

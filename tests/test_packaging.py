@@ -51,3 +51,32 @@ def test_test_command_runs_unit_tests_and_every_notebook_under_nbval():
     assert (ROOT / "tests" / "nbval_sanitize.cfg").exists()
     notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
     assert "00_start_here.ipynb" in notebooks
+
+
+def test_a_built_wheel_installed_outside_the_checkout_plays_both_games(tmp_path):
+    """A non-editable install (the wheel) carries the card tables and can play both games."""
+    import os
+    import subprocess
+    import sys
+    import zipfile
+
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                    "-w", str(wheels), str(ROOT)], check=True, capture_output=True, text=True)
+    (wheel,) = wheels.glob("mowkit-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"mowkit/cards/sixnimmt_cards.csv", "mowkit/cards/mow_cards.csv"} <= names
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site), str(wheel)],
+                   check=True, capture_output=True, text=True)
+    code = ("import mowkit, sys; from mowkit import load_game; from mowkit.simulate import play_game\n"
+            "assert mowkit.__file__.startswith(sys.argv[1]), mowkit.__file__\n"
+            "six = play_game(load_game('sixnimmt', players=4), ['random'] * 4, seed=1)\n"
+            "mow = play_game(load_game('mow', players=3), ['greedy', 'random', 'random'], seed=1)\n"
+            "g = load_game('sixnimmt'); print(g.deck_heads(), load_game('mow', players=3).deck_flies(),"
+            " six['over'], mow['over'])")
+    env = {k: v for k, v in os.environ.items() if k not in ("MOWKIT_DATA", "PYTHONPATH")}
+    env["PYTHONPATH"] = str(site)
+    out = subprocess.run([sys.executable, "-c", code, str(site)], cwd=tmp_path, env=env, check=True,
+                         capture_output=True, text=True)
+    assert out.stdout.split() == ["171", "74", "True", "True"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mowkit import RecordError
-from mowkit.data import data_dir, read_csv_rows, sixnimmt_heads
+from mowkit.data import cards_dir, data_dir, read_csv_rows, sixnimmt_heads
 
 
 def heads_by_rule(n: int) -> int:
@@ -22,7 +22,7 @@ def heads_by_rule(n: int) -> int:
 
 
 def test_file_matches_the_rule():
-    rows = read_csv_rows(data_dir() / "sixnimmt_cards.csv", {"number": int, "heads": int})
+    rows = read_csv_rows(cards_dir() / "sixnimmt_cards.csv", {"number": int, "heads": int})
     assert [r["number"] for r in rows] == list(range(1, 105))
     for r in rows:
         assert r["heads"] == heads_by_rule(r["number"]), r

@@ -16,7 +16,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from mowkit import OptionError, RecordError
-from mowkit.data import data_dir
+from mowkit.data import cards_dir, data_dir
 from mowkit.results import per_game as results_per_game
 from mowkit.store import (
     MAX_CHUNK_GAMES,
@@ -33,7 +33,8 @@ from mowkit.store import (
 from mowkit.tournament import tournament
 
 AGENTS = ["highest", "random", "random"]
-DATA = data_dir()  # the card tables as shipped (tests below point MOWKIT_DATA elsewhere)
+DATA = data_dir()  # the project data folder (shipped results)
+CARDS = cards_dir()  # the card tables as shipped (tests below point MOWKIT_DATA elsewhere)
 RUN = dict(players=3, chunk_games=3, progress=False, backend="engine")
 
 
@@ -84,7 +85,7 @@ def test_chunks_carry_row_checksums_and_the_card_fingerprint(source):
     canon = json.dumps(rest, sort_keys=True, separators=(",", ":"))
     assert prov["sha256"] == hashlib.sha256(canon.encode()).hexdigest()
     # the card table's fingerprint: SHA-256 of the heads list read straight from the CSV file
-    with (DATA / "sixnimmt_cards.csv").open() as f:
+    with (CARDS / "sixnimmt_cards.csv").open() as f:
         rows = {int(r["number"]): int(r["heads"]) for r in csv.DictReader(f)}
     heads = [0] + [rows[n] for n in range(1, len(rows) + 1)]
     want = hashlib.sha256(json.dumps(heads, separators=(",", ":")).encode()).hexdigest()
@@ -275,7 +276,7 @@ def custom_data(tmp_path, heads_of_card_1=None):
     data = tmp_path / "data"
     data.mkdir(parents=True)
     for name in ("sixnimmt_cards.csv", "mow_cards.csv"):
-        shutil.copy(DATA / name, data / name)
+        shutil.copy(CARDS / name, data / name)
     if heads_of_card_1 is not None:
         lines = (data / "sixnimmt_cards.csv").read_text().splitlines()
         assert lines[1] == "1,1"

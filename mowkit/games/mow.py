@@ -33,7 +33,7 @@ seat 0); ``star``; ``max_rounds`` (None, or e.g. 1 for single-round statistics);
 
 Kit resolutions **[kit]** of what RULES.md leaves open (the switchable ones are options):
 
-* Yellow packet specials (card data in ``data/mow_cards.csv``): blocking 0 and 16, calf, thin 4,
+* Yellow packet specials (card data in ``mowkit/cards/mow_cards.csv``): blocking 0 and 16, calf, thin 4,
   dairy 12, mad cow (value 8).
 * Dealing: the shuffled deck is dealt in blocks (farmer p gets cards ``5p .. 5p+4`` of the
   order); the rest is the draw pile, drawn from the front.

@@ -30,7 +30,7 @@ validated by building the engine's :class:`~mowkit.games.mow.Mow` (same names, s
 :class:`~mowkit.core.OptionError`), and every option value of the engine is supported:
 ``packets``, ``starter``, ``star``, ``yellow_next``, ``restart``, ``specials``, and for whole
 games ``threshold``, ``comparison``, ``max_rounds``, ``next_starter``, ``reset_arrow``. Card
-data comes from ``mowkit.mow_data.mow_cards()`` (``data/mow_cards.csv``).
+data comes from ``mowkit.mow_data.mow_cards()`` (``mowkit/cards/mow_cards.csv``).
 
 Entry points: :func:`simulate_rounds` / :func:`iter_rounds` / :func:`summarize_rounds`
 (independent rounds, each played as round 1 of a game), :func:`simulate_games` (whole games),
