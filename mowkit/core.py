@@ -254,6 +254,43 @@ class Chance:
         return c
 
 
+class CheckedApply:
+    """``apply`` shared by both engines' states: validate (``_check``), then change (``_apply``).
+
+    A state playing the last of its recorded deals is copied first, so that a decision whose
+    round end needs a deal that is not there (``IllegalActionError`` "no recorded deal") leaves
+    the state exactly as it was **[kit]**; other states pay nothing for this.
+    """
+
+    _chance: Chance
+    round_index: int
+
+    def _check(self, action: Action) -> None:  # pragma: no cover - each engine defines it
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:  # pragma: no cover - each engine defines it
+        raise NotImplementedError
+
+    def clone(self) -> Any:  # pragma: no cover - each engine defines it
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> None:
+        """Apply one decision, or raise :class:`IllegalActionError` leaving the state unchanged."""
+        self._check(action)
+        if not self._chance.last_recorded(self.round_index):
+            self._apply(action)
+            return
+        saved = self.clone()
+        try:
+            self._apply(action)
+        except IllegalActionError:
+            chance = self._chance
+            self.__dict__.clear()
+            self.__dict__.update(vars(saved))
+            self._chance = chance
+            raise
+
+
 def check_int(option: str, value: Any, lo: int, hi: int | None = None) -> int:
     """Validate an integer option in ``lo..hi`` and return it as a plain ``int``, or raise :class:`OptionError`.
 

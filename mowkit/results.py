@@ -114,8 +114,9 @@ def per_game(df: Any) -> pd.DataFrame:
         agent=("agent", "first"), rounds=("round", "count"), final_total=("final_total", "first"),
         mean_penalty=("penalty", "mean"), winner=("winner", "first"), winners=("winners", "first"),
     )
-    if "deal" in df.columns:
-        spec["deal"] = ("deal", "first")
+    for extra in ("deal", "rotation"):
+        if extra in df.columns:
+            spec[extra] = (extra, "first")
     out = g.agg(**spec).reset_index()
     if "deal" not in out.columns:
         out["deal"] = out["game"]

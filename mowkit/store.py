@@ -529,17 +529,11 @@ _PER_GAME_INPUT = ["game", "deal", "rotation", "round", "seat", "agent", "penalt
 
 
 def per_game_frame(df: pd.DataFrame) -> pd.DataFrame:
-    """One row per player per game of a tidy table (or chunk): the columns of
-    :func:`mowkit.results.per_game` (game, seat, agent, rounds, final_total, mean_penalty, winner,
-    winners, win_share) plus deal and rotation, in the same int64/float64/bool types."""
-    g = df.groupby(["game", "seat"], sort=True)
-    out = g.agg(
-        agent=("agent", "first"), rounds=("round", "count"), final_total=("final_total", "first"),
-        mean_penalty=("penalty", "mean"), winner=("winner", "first"), winners=("winners", "first"),
-        deal=("deal", "first"), rotation=("rotation", "first"),
-    ).reset_index()
-    out["win_share"] = np.where(out["winner"], 1.0 / out["winners"], 0.0)
-    return out[PER_GAME_COLUMNS]
+    """One row per player per game of a tidy table (or chunk): :func:`mowkit.results.per_game`
+    with the rotation, in the columns :data:`PER_GAME_COLUMNS`."""
+    from mowkit.results import per_game as games_of
+
+    return games_of(df)[PER_GAME_COLUMNS]
 
 
 def per_game(folder: str | os.PathLike[str], *, partial: bool = False) -> pd.DataFrame:

@@ -87,6 +87,7 @@ import numpy as np
 from mowkit.core import (
     Action,
     Chance,
+    CheckedApply,
     IllegalActionError,
     OptionError,
     check_action_fields,
@@ -488,7 +489,7 @@ class MowObservation:
 # --------------------------------------------------------------------------- state
 
 
-class MowState:
+class MowState(CheckedApply):
     """A Mow game in progress (mutable; ``clone()`` copies). Phases: play, flip, next, over."""
 
     def __init__(self, game: Mow, chance: Chance) -> None:
@@ -741,23 +742,6 @@ class MowState:
         out: list[Action] = [a for c in hand for a in herd_placements(g, herd, c, p)]
         out.append(TakeHerd(p))
         return out
-
-    def apply(self, action: Action) -> None:
-        """Apply one decision, or raise :class:`IllegalActionError` leaving the state unchanged."""
-        self._check(action)
-        if not self._chance.last_recorded(self.round_index):
-            self._apply(action)
-            return
-        # the last recorded deal: a round end would need a deal there is not; undo on failure
-        saved = self.clone()
-        try:
-            self._apply(action)
-        except IllegalActionError:
-            chance = self._chance
-            self.__dict__.clear()
-            self.__dict__.update(vars(saved))
-            self._chance = chance
-            raise
 
     def _apply(self, action: Action) -> None:
         self.history[-1].append(action)

@@ -50,6 +50,7 @@ import numpy as np
 from mowkit.core import (
     Action,
     Chance,
+    CheckedApply,
     IllegalActionError,
     OptionError,
     check_action_fields,
@@ -410,7 +411,7 @@ class SixNimmtObservation:
 # --------------------------------------------------------------------------- state
 
 
-class SixNimmtState:
+class SixNimmtState(CheckedApply):
     """A 6 nimmt! game in progress (mutable; ``clone()`` copies).
 
     Phases: ``draft`` (logic variant), ``choose`` (simultaneous card choice), ``row`` (Rule 4
@@ -582,23 +583,6 @@ class SixNimmtState:
         if self.phase == "draft":
             return [Draft(player, c) for c in self.pool]
         return []
-
-    def apply(self, action: Action) -> None:
-        """Apply one decision, or raise :class:`IllegalActionError` leaving the state unchanged."""
-        self._check(action)
-        if not self._chance.last_recorded(self.round_index):
-            self._apply(action)
-            return
-        # the last recorded deal: a round end would need a deal there is not; undo on failure
-        saved = self.clone()
-        try:
-            self._apply(action)
-        except IllegalActionError:
-            chance = self._chance
-            self.__dict__.clear()
-            self.__dict__.update(vars(saved))
-            self._chance = chance
-            raise
 
     def _apply(self, action: Action) -> None:
         self.history[-1].append(action)
