@@ -180,17 +180,18 @@ def simulate_command(args: argparse.Namespace) -> None:
     check_out_folder(args.out)
     client = connect_scheduler(args.scheduler) if args.scheduler else None
     try:
-        df = tournament(game, agents, args.games, args.seed, unit=args.unit, n_jobs=args.jobs,
-                        client=client, out=args.out, paired=not args.no_paired, rotate=not args.no_rotate,
-                        backend=args.backend)
+        folder = tournament(game, agents, args.games, args.seed, unit=args.unit, n_jobs=args.jobs,
+                            client=client, out=args.out, paired=not args.no_paired,
+                            rotate=not args.no_rotate, backend=args.backend, collect=False)
     except OSError as e:
         raise UserError(f"cannot write the results in {args.out}: {e.strerror or e}") from None
     finally:
         if client is not None:
             client.close()
-    print(f"played with the {df.attrs['backend']} backend")
-    print(f"{df['game'].nunique()} games, {len(df)} rows in {args.out}")
-    table = summary(df)
+    # streamed to disk and summarised chunk by chunk, so a run is bounded by disk, not memory
+    print(f"played with the {folder.backend} backend")
+    print(f"{args.games} games, {folder.rows} rows in {args.out}")
+    table = summary(folder)
     print(table.drop(columns=["interval"]).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
     print(f"intervals: {table.attrs['interval']}")
 
