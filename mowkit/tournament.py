@@ -23,7 +23,6 @@ shared it. :func:`mowkit.results.summary` counts a shared win as a win for each 
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mowkit import RecordError
-from mowkit.data import cards_dir, data_dir, read_csv_rows, sixnimmt_heads
+from mowkit.data import cards_dir, read_csv_rows, sixnimmt_heads
 
 
 def heads_by_rule(n: int) -> int:
