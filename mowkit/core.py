@@ -212,6 +212,14 @@ def spawn_rngs(seed: int | None, n: int) -> list[np.random.Generator]:
     return [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(n)]
 
 
+def deal_rng(seed: int) -> np.random.Generator:
+    """The deal stream of a game seeded ``seed`` (stream 0 of ``spawn_rngs(seed, n + 1)``).
+
+    ``simulate.play_state`` deals from it and the kernels re-deal the same orders: it must never change.
+    """
+    return np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+
+
 class Chance:
     """Where a state's shuffles come from: a seeded generator, or recorded deck orders."""
 

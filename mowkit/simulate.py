@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from mowkit.agents import make_agent
-from mowkit.core import Agent, IllegalActionError, OptionError, check_int
+from mowkit.core import Agent, IllegalActionError, OptionError, check_int, deal_rng  # noqa: F401
 from mowkit.records import to_record
 
 
@@ -41,14 +41,6 @@ def game_root(seed: int | None) -> int:
     if seed is None:
         return int(np.random.SeedSequence().entropy)
     return check_int("seed", seed, 0)
-
-
-def deal_rng(root: int) -> np.random.Generator:
-    """The deal stream of a game with root ``root`` (stream 0 of ``spawn_rngs(root, n + 1)``).
-
-    The kernels and the shipped records depend on it: it must never change.
-    """
-    return np.random.default_rng(np.random.SeedSequence(root).spawn(1)[0])
 
 
 def agent_rng(seed: int, stream: int) -> np.random.Generator:

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from mowkit.core import OptionError, check_int
+from mowkit.core import OptionError, check_int, deal_rng  # noqa: F401  (deal_rng re-exported)
 
 
 def entropy(seed: int | None) -> int | Sequence[int]:
@@ -27,11 +27,6 @@ def block_seeds(seed: int | None, first_block: int, n_blocks: int) -> np.ndarray
         ],
         dtype=np.int64,
     )
-
-
-def deal_rng(seed: int) -> np.random.Generator:
-    """Stream 0 of ``mowkit.core.spawn_rngs(seed, n + 1)``: the deal stream of ``simulate.play_state``."""
-    return np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
 
 
 def seed_deals(deck: Sequence[int], seeds: Sequence[int], n_rounds: int) -> np.ndarray:
