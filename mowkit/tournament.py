@@ -63,6 +63,12 @@ def seat_agents(agents: Sequence[str], rotation: int) -> list[str]:
     return [agents[(s + rotation) % n] for s in range(n)]
 
 
+def seat_streams(players: int, rotation: int) -> list[int]:
+    """The agent stream of each seat under ``rotation``: the index of the agent sitting there
+    (:func:`seat_agents`), so an agent keeps its random stream when the seats rotate."""
+    return seat_agents(list(range(players)), rotation)  # type: ignore[arg-type]
+
+
 def _game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> list[dict[str, Any]]:
     from mowkit.agents import make_agent
     from mowkit.simulate import play_state
@@ -72,10 +78,7 @@ def _game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> list[di
     for a in names:
         name, kwargs = parse_agent_spec(a)
         players.append(make_agent(game.name, name, **kwargs))
-    n = len(agents)
-    # the agent in seat s is agents[(s + rotation) % n]: its stream follows the agent, not the seat
-    streams = [(s + row["rotation"]) % n for s in range(n)]
-    state = play_state(game, players, seed=row["seed"], agent_streams=streams)
+    state = play_state(game, players, seed=row["seed"], agent_streams=seat_streams(len(agents), row["rotation"]))
     winners = set(state.winners())
     totals = np.cumsum(np.array(state.round_scores), axis=0)
     out = []

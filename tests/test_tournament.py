@@ -11,7 +11,14 @@ import pytest
 from mowkit import OptionError, RecordError, load_game
 from mowkit.results import seat_summary, strength_table, summary, wilson_interval
 from mowkit.simulate import play_state
-from mowkit.tournament import read_provenance, read_results, round_robin, schedule, tournament
+from mowkit.tournament import (
+    read_provenance,
+    read_results,
+    round_robin,
+    schedule,
+    seat_streams,
+    tournament,
+)
 
 AGENTS = ["highest", "random", "random"]
 
@@ -47,7 +54,7 @@ def test_each_game_is_the_engine_game_of_its_seed(serial):
         names = rows[rows["round"] == 0].sort_values("seat")["agent"].tolist()
         rotation = int(rows["rotation"].iloc[0])
         state = play_state(game, names, seed=int(rows["seed"].iloc[0]),
-                           agent_streams=[(s + rotation) % 3 for s in range(3)])
+                           agent_streams=seat_streams(3, rotation))
         got = rows.pivot(index="round", columns="seat", values="penalty").to_numpy().tolist()
         assert got == state.round_scores
 

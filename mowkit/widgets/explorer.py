@@ -218,7 +218,7 @@ class OutcomeExplorer(widgets.VBox):
         from mowkit.agents import make_agent
         from mowkit.records import to_record
         from mowkit.simulate import play_state
-        from mowkit.tournament import parse_agent_spec
+        from mowkit.tournament import parse_agent_spec, seat_streams
 
         if self.table is None:
             raise ValueError("run a tournament first")
@@ -233,7 +233,7 @@ class OutcomeExplorer(widgets.VBox):
         seed = int(first["seed"].iloc[0])
         n = game.num_players
         rotation = int(first["rotation"].iloc[0])
-        state = play_state(game, players, seed=seed, agent_streams=[(s + rotation) % n for s in range(n)])
+        state = play_state(game, players, seed=seed, agent_streams=seat_streams(n, rotation))
         want = [int(t) for t in first["final_total"]]
         if list(state.totals) != want:
             raise RecordError("tournament table", f"game {game_index}",
