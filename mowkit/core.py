@@ -204,6 +204,49 @@ class Agent(Protocol):
     def act(self, observation: Any, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action: ...
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: ``totals`` per seat, ``ranks`` (1 = best; equal totals share a
+    rank) and ``winners`` (the seats with the lowest total; several share the win)."""
+
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @classmethod
+    def of(cls, totals: Sequence[int]) -> Outcome:
+        """The outcome of final ``totals`` (lowest total wins, ties share)."""
+        t = tuple(int(x) for x in totals)
+        return cls(t, tuple(1 + sum(1 for u in t if u < x) for x in t), shared_winners(t))
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game offers (``mowkit.games.sixnimmt.SixNimmt``, ``mowkit.games.mow.Mow``).
+
+    A frozen dataclass of validated options that makes states. ``name`` is the registry key
+    (``"sixnimmt"``, ``"mow"``), ``title`` the name a person reads, ``penalty_word`` /
+    ``seat_word`` / ``line_word`` the plain words for what a card costs, a seat and where cards
+    are placed (English message ids; :mod:`mowkit.narrate` translates them).
+    """
+
+    name: str
+    title: str
+    penalty_word: str
+    seat_word: str
+    line_word: str
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+    @property
+    def num_players(self) -> int: ...
+    def new_state(self, seed: int | None = None, *, deals: Sequence[Sequence[int]] | None = None) -> Any: ...
+    def position(self, **kwargs: Any) -> Any: ...
+    def penalty(self, card: int) -> int: ...
+    def check_deal(self, order: Sequence[int]) -> None: ...
+    def outcome(self, state: Any) -> Outcome: ...
+
+
 # --------------------------------------------------------------------------- seeding
 
 
