@@ -17,10 +17,10 @@ Both engines (``mowkit.games.sixnimmt`` and ``mowkit.games.mow``) follow one sha
 * actions are checked before anything changes: a field annotated ``int`` (card, row, seat, flag,
   value) must be an ``int`` (numpy integers are stored as plain ``int`` when the action is made;
   ``bool``, ``float`` and ``str`` are refused), a field annotated ``str`` a ``str``, otherwise
-  ``apply`` raises :class:`IllegalActionError` with rule ``"action fields"``;
+  ``apply`` raises :class:`IllegalActionError` with rule ``"action-fields"``;
 * a state built from recorded ``deals`` needs one deal per round played: a decision that would
   start a round without a recorded deal raises :class:`IllegalActionError` with rule
-  ``"no recorded deal"`` **[kit]** and leaves the state as it was (a record that holds all its
+  ``"no-recorded-deal"`` **[kit]** and leaves the state as it was (a record that holds all its
   deals never gets there).
 """
 
@@ -131,7 +131,7 @@ class Action:
 
 
 def check_action_fields(action: Action) -> None:
-    """Raise :class:`IllegalActionError` (rule ``"action fields"``) unless every field has its type.
+    """Raise :class:`IllegalActionError` (rule ``"action-fields"``) unless every field has its type.
 
     Fields annotated ``int`` (cards, rows, seats, the arrow flag, slowpoke values) must be plain
     ``int``: a ``bool`` is refused too, so that a record stores exactly what was decided (the Mow
@@ -143,11 +143,11 @@ def check_action_fields(action: Action) -> None:
             if type(v) is not int:
                 what = "a bool (True/False)" if isinstance(v, (bool, np.bool_)) else f"{_type_name(v)} {v!r}"
                 raise IllegalActionError(
-                    "action fields", f"{type(action).__name__}.{name} must be an integer, got {what}"
+                    "action-fields", f"{type(action).__name__}.{name} must be an integer, got {what}"
                 )
         elif not isinstance(v, str):
             raise IllegalActionError(
-                "action fields", f"{type(action).__name__}.{name} must be a string, got {_type_name(v)} {v!r}"
+                "action-fields", f"{type(action).__name__}.{name} must be a string, got {_type_name(v)} {v!r}"
             )
 
 
@@ -285,7 +285,7 @@ class Chance:
         if self.deals is not None:
             if round_index >= len(self.deals):
                 raise IllegalActionError(
-                    "no recorded deal",
+                    "no-recorded-deal",
                     f"round {round_index + 1} has no recorded deal (the game was built from "
                     f"{len(self.deals)} deal{'s' if len(self.deals) != 1 else ''}); "
                     "give one deck order per round, or play from a seed",
@@ -309,7 +309,7 @@ class CheckedApply:
     """``apply`` shared by both engines' states: validate (``_check``), then change (``_apply``).
 
     A state playing the last of its recorded deals is copied first, so that a decision whose
-    round end needs a deal that is not there (``IllegalActionError`` "no recorded deal") leaves
+    round end needs a deal that is not there (``IllegalActionError`` "no-recorded-deal") leaves
     the state exactly as it was **[kit]**; other states pay nothing for this.
     """
 

@@ -4,10 +4,10 @@ Each list below names the cases and the clear error expected; every case is one 
 
 * ``BAD_ACTIONS``: floats, bools, strings (and numpy floats) where a card, row, seat, value,
   flag or end belongs, in every phase of both engines -> ``IllegalActionError`` with rule
-  ``"action fields"`` and the state exactly as before (a full snapshot is compared);
+  ``"action-fields"`` and the state exactly as before (a full snapshot is compared);
 * ``BAD_OPTIONS``: wrong types for game options -> ``OptionError`` naming the option;
 * ``BAD_GAME_NAMES``: game names that are not strings -> ``OptionError("game", ...)``;
-* running out of recorded deals -> ``IllegalActionError`` rule ``"no recorded deal"``, state
+* running out of recorded deals -> ``IllegalActionError`` rule ``"no-recorded-deal"``, state
   unchanged, play can go on with a state that answers every question;
 * ``BAD_AGENTS`` / ``BAD_SPECS``: unknown agent options, wrong types, endless time budgets,
   repeated or empty keys -> ``OptionError`` naming the option;
@@ -183,7 +183,7 @@ def test_bad_action_field_is_refused_before_any_change(make_state, make_action, 
     before = snapshot(state)
     with pytest.raises(IllegalActionError) as err:
         state.apply(action)
-    assert err.value.rule == "action fields"
+    assert err.value.rule == "action-fields"
     assert words in str(err.value)
     assert same(snapshot(state), before)
     state.check_invariants()
@@ -348,14 +348,14 @@ def test_running_out_of_recorded_deals_is_a_clean_error(name, options):
             break
         decisions += 1
         assert state.round_index == 0 and not state.is_over(), "one round cannot end the game here"
-    assert err.rule == "no recorded deal" and "round 2 has no recorded deal" in str(err)
+    assert err.rule == "no-recorded-deal" and "round 2 has no recorded deal" in str(err)
     assert decisions > 0
     assert same(snapshot(state), before)
     state.check_invariants()
     # the state still answers every question, and the same decision fails the same way
     assert state.pending_players() == (p,) and state.legal_actions(p) == legal
     state.observation(p)
-    with pytest.raises(IllegalActionError, match="no recorded deal"):
+    with pytest.raises(IllegalActionError, match="no-recorded-deal"):
         state.apply(action)
     assert same(snapshot(state), before)
     # given the next deal the same decision goes through

@@ -230,7 +230,7 @@ class _State(pyspiel.State):
             try:
                 self.engine.apply(move)
             except IllegalActionError as e:
-                if e.rule != "no recorded deal":
+                if e.rule != "no-recorded-deal":
                     raise
                 self._waiting = move  # the round is over: chance deals the next one first
                 return

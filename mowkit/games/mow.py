@@ -62,12 +62,12 @@ Kit resolutions **[kit]** of what RULES.md leaves open (the switchable ones are 
 Recorded deals: ``new_state(deals=[...])`` plays the given deck orders, one per round (a game
 record replays this way). **[kit]** When they run out, the decision that would start a round
 without a recorded deal (the take that ends a round, or a start nobody can make) raises
-:class:`~mowkit.core.IllegalActionError` with rule ``"no recorded deal"`` and the state stays
+:class:`~mowkit.core.IllegalActionError` with rule ``"no-recorded-deal"`` and the state stays
 exactly as it was before that decision. Deals are checked when the state is made.
 
 Decisions are checked before anything changes: cards, seats, acrobat targets, slowpoke values
 and the ``Flip`` flag are plain ``int`` (numpy integers are stored as ``int``; ``bool``,
-``float`` and ``str`` are refused with rule ``"action fields"``: the flag is 0 or 1, never
+``float`` and ``str`` are refused with rule ``"action-fields"``: the flag is 0 or 1, never
 ``True``/``False``, so a record stores exactly what was decided); ``end`` is a string.
 
 ``MowState.from_position`` builds a position by hand (tests, notebooks); such a state has no deal

@@ -24,12 +24,12 @@ e.g. 1 for single-round statistics).
 Recorded deals: ``new_state(deals=[...])`` plays the given deck orders, one per round (a game
 record replays this way). **[kit]** When they run out, the decision that would start a round
 without a recorded deal raises :class:`~mowkit.core.IllegalActionError` with rule
-``"no recorded deal"`` and the state stays exactly as it was before that decision (the game does
+``"no-recorded-deal"`` and the state stays exactly as it was before that decision (the game does
 not end by itself: it is not over by the rules). Deals are checked when the state is made.
 
 Decisions are checked before anything changes: cards, rows and seats are plain ``int`` (numpy
 integers are stored as ``int``; ``bool``, ``float``, ``str`` are refused with rule
-``"action fields"``), ``Place.end`` is a string.
+``"action-fields"``), ``Place.end`` is a string.
 
 Kit resolutions **[kit]** of what RULES.md leaves open:
 
