@@ -1,0 +1,101 @@
+"""What both engines share: making states, checking a recorded deal, where every card is, the outcome.
+
+``GameBase`` is mixed into each game's frozen options dataclass, ``StateBase`` into each state
+(after :class:`mowkit.core.CheckedApply`). A game sets ``_state_class`` and ``deck``; a state
+yields its card places from ``_places()``. Nothing here knows a rule of either game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from mowkit.core import Chance, CheckedApply, Outcome, check_deals
+from mowkit.events import Event
+
+
+class GameBase:
+    """``new_state`` / ``check_deal`` / ``outcome`` for a game with ``deck`` and ``_state_class``."""
+
+    _state_class: ClassVar[type]
+    deck: tuple[int, ...]
+
+    def _deck_text(self) -> str:
+        """How the deck in use is named in a ``check_deal`` message (e.g. ``"1..104"``)."""
+        return f"ids {min(self.deck)}..{max(self.deck)}"
+
+    def new_state(
+        self,
+        seed: int | None = None,
+        *,
+        rng: np.random.Generator | None = None,
+        deals: Sequence[Sequence[int]] | None = None,
+    ) -> Any:
+        """A new game. Shuffles come from ``seed``/``rng``, or from recorded ``deals``.
+
+        ``deals`` (one deck order per round, checked here) must not run out while the game goes
+        on: see the game module's docstring ("Recorded deals").
+        """
+        if deals is not None:
+            chance = Chance(deals=check_deals(self, deals))
+        else:
+            chance = Chance(rng=rng if rng is not None else np.random.default_rng(seed))
+        return self._state_class(self, chance)
+
+    def check_deal(self, order: Sequence[int]) -> None:
+        """Raise ``ValueError`` unless ``order`` is an order of exactly the deck in use."""
+        deck = set(self.deck)
+        seen: set[int] = set()
+        for i, c in enumerate(order):
+            if not isinstance(c, (int, np.integer)) or isinstance(c, bool) or c not in deck:
+                raise ValueError(f"item {i}: unknown card {c!r} (the deck is {self._deck_text()})")
+            if c in seen:
+                raise ValueError(f"item {i}: card {c} dealt twice")
+            seen.add(c)
+        if len(order) != len(deck):
+            raise ValueError(f"wrong count: {len(order)} cards, the deck has {len(deck)}")
+
+    def outcome(self, state: Any) -> Outcome:
+        """Totals, ranks and winners of ``state`` (meaningful once it is over)."""
+        return Outcome.of(state.totals)
+
+
+class StateBase(CheckedApply):
+    """``where_is`` / ``winners`` / ``outcome`` and the game log for a state with ``_places()``.
+
+    ``log`` holds every event of the game from the first deal; ``events`` the events of the
+    last decision (a slice of ``log``). An engine appends with :meth:`_emit`.
+    """
+
+    game: Any
+    totals: list[int]
+    log: list[Event]
+    events: list[Event]
+
+    def _emit(self, event: Event) -> None:
+        """Append ``event`` to the game log and to the events of the decision being applied."""
+        self.log.append(event)
+        self.events.append(event)
+
+    def _places(self) -> Iterator[tuple[Iterable[int], str]]:  # pragma: no cover - each engine
+        raise NotImplementedError
+
+    def where_is(self) -> dict[int, str]:
+        """Every card of the deck in use mapped to its one place (RULES.md §3 conservation)."""
+        places: dict[int, str] = {}
+        for cards, where in self._places():
+            for c in cards:
+                if c in places:
+                    raise AssertionError(f"card {c} is both in {places[c]} and {where}")
+                places[c] = where
+        return places
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the lowest total (shared on ties); meaningful once the game is over."""
+        return Outcome.of(self.totals).winners
+
+    def outcome(self) -> Outcome:
+        """Totals, ranks and winners (meaningful once the game is over)."""
+        return Outcome.of(self.totals)
