@@ -209,7 +209,8 @@ def test_sixnimmt_drawing_numbers_from_1() -> None:
 def test_sixnimmt_drawing_piles_as_counts() -> None:
     s = _played_sixnimmt(5, 60)
     text = sixnimmt_html(s, True)
-    for p, pile in enumerate(s.piles):
+    assert any(s.piles)  # someone has taken a row by now
+    for pile in s.piles:
         h = sum(heads(c) for c in pile)
         word = "card" if len(pile) == 1 else "cards"
         assert f"{len(pile)} {word}, {h} head" in text
@@ -235,3 +236,28 @@ def test_mow_drawing_numbers_from_1() -> None:
             assert f"{len(shed)} {word}, {flies} fl" in text
         assert not re.search(r"cowshed \d+ ?/ ?total", text)
         assert mow_html(s, 0).count("<svg") < text.count("<svg")  # other hands hidden
+
+
+@pytest.mark.parametrize("game", [
+    SixNimmt(players=3, max_rounds=1), SixNimmt(players=4, variant="logic", max_rounds=1),
+    SixNimmt(players=5, variant="professional", max_rounds=1), Mow(players=2, max_rounds=1),
+    Mow(players=4, packets="both", max_rounds=1),
+], ids=["sixnimmt", "logic", "professional", "mow-star", "mow-both"])
+def test_every_state_of_a_round_draws(game) -> None:
+    """Each state of a seeded round (every phase, to the end) draws as well-formed HTML with seats
+    from 1; the phases seen are the game's own."""
+    s = game.new_state(7)
+    rng = random.Random(7)
+    draw = mow_html if game.name == "mow" else sixnimmt_html
+    word = "farmer" if game.name == "mow" else "player"
+    phases = set()
+    for _ in range(2000):
+        phases.add(s.phase)
+        for show in (True, 1, False):
+            text = draw(s, show)
+            ET.fromstring(f"<div>{text}</div>")
+            assert _seats(text, word) == set(range(1, game.players + 1))
+        if s.is_over():
+            break
+        s.apply(rng.choice(s.legal_actions(s.pending_players()[0])))
+    assert s.is_over() and "over" in phases and len(phases) >= 2

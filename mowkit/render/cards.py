@@ -429,7 +429,8 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, marked: Iter
     """An HTML table (cells are HTML already); rows whose index is in ``marked`` are highlighted."""
     mark = set(marked)
     cell = f"padding:4px 10px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top;font-family:{FONT}"
-    head = "".join(f'<th style="{cell};font-weight:bold;color:#333">{html.escape(h)}</th>' for h in headers)
+    head = "".join(f'<th style="{cell};font-weight:bold;color:#333;white-space:nowrap">{html.escape(h)}</th>'
+                   for h in headers)
     body = "".join(
         f'<tr style="background:{"#fff3c4" if i in mark else "transparent"}">'
         + "".join(f'<td style="{cell}">{c}</td>' for c in row) + "</tr>"

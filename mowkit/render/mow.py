@@ -118,7 +118,7 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
         flies = sum(g.flies[c] for c in shed)
         names = ", ".join(str(g.label(c)) for c in shed)
         shed_text = _("{cards}, {flies}").format(cards=_cards_text(len(shed)), flies=_flies_text(flies))
-        shed_cell = f'<span title="{html.escape(names)}">{html.escape(shed_text)}</span>'
+        shed_cell = f'<span title="{html.escape(names)}" style="white-space:nowrap">{html.escape(shed_text)}</span>'
         who = html.escape(_("farmer {n}").format(n=p + 1))
         if not over and p == state.actor:
             who = (f'<b>{who}</b><br/><span style="font-size:0.85em">'

@@ -90,7 +90,7 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
             laid_cell = "—"
         pile = state.piles[p]
         names = ", ".join(sixnimmt_label(c, g) for c in pile)
-        pile_cell = f'<span title="{html.escape(names)}">{html.escape(_pile_text(pile))}</span>'
+        pile_cell = f'<span title="{html.escape(names)}" style="white-space:nowrap">{html.escape(_pile_text(pile))}</span>'
         who = html.escape(_("player {n}").format(n=p + 1))
         if p in pending:
             todo = html.escape(acts.get(state.phase, _("to act")))
