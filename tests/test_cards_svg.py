@@ -199,9 +199,12 @@ def test_sixnimmt_drawing_numbers_from_1() -> None:
         assert _seats(text, "row") == {1, 2, 3, 4}
         no_web_and_no_emoji(text)
     hidden = sixnimmt_html(s, False)
-    assert hidden.count('class="card card-back"') == 2  # the cards laid this turn, drawn from the back
+    # the cards laid this turn are drawn from the back, and so is each hidden hand
+    assert hidden.count("<title>face-down card</title>") == 2
+    assert hidden.count("<title>hidden hand</title>") == 4
     own = sixnimmt_html(s, next(iter(s.chosen)))  # a player sees their own card laid face down
-    assert own.count('class="card card-back"') == 1 and "laid face down: " in own
+    assert own.count("<title>face-down card</title>") == 1 and "laid face down: " in own
+    assert own.count("<title>hidden hand</title>") == 3
     assert all(f"{len(h)} cards" in hidden for h in s.hands)
     assert "total" in hidden and "0 cards, 0 heads" in hidden
 
@@ -261,3 +264,14 @@ def test_every_state_of_a_round_draws(game) -> None:
             break
         s.apply(rng.choice(s.legal_actions(s.pending_players()[0])))
     assert s.is_over() and "over" in phases and len(phases) >= 2
+
+
+def test_card_svg_picks_the_game() -> None:
+    from mowkit.render import card_back_svg as back
+    from mowkit.render import card_svg
+
+    six = parse(card_svg(SixNimmt(), 55, scale=2))
+    assert len(by_class(six, "svg", "head")) == heads(55) and number_size(six) >= 56
+    mow = parse(card_svg(MOW, MOW.card_id("G-SLOW-1"), value=6))
+    assert by_class(mow, "text", "number")[0].text == "6" and len(by_class(mow, "svg", "fly")) == 5
+    assert title(parse(back("mow"))) == "face-down card"

@@ -112,43 +112,34 @@ def _text(x: float, y: float, size: float, text: Any, *, cls: str, fill: str = "
 
 # ----------------------------------------------------------------------------- icons
 _HEAD_PATHS = (
-    # horns
-    '<path d="M6.2 6.4 C3.2 6.2 1.2 4.2 1.4 1.2 C2.8 3.2 4.6 3.9 7.2 4.2 Z" fill="#f3ead2" '
-    'stroke="#3a2618" stroke-width="0.8" stroke-linejoin="round"/>'
-    '<path d="M13.8 6.4 C16.8 6.2 18.8 4.2 18.6 1.2 C17.2 3.2 15.4 3.9 12.8 4.2 Z" fill="#f3ead2" '
-    'stroke="#3a2618" stroke-width="0.8" stroke-linejoin="round"/>'
-    # ears
-    '<path d="M5.6 7.6 C3.4 7.2 2.2 8.2 1.8 9.4 C3.4 10 4.8 9.8 6 9.2 Z" fill="#5b3a26" '
-    'stroke="#3a2618" stroke-width="0.6"/>'
-    '<path d="M14.4 7.6 C16.6 7.2 17.8 8.2 18.2 9.4 C16.6 10 15.2 9.8 14 9.2 Z" fill="#5b3a26" '
-    'stroke="#3a2618" stroke-width="0.6"/>'
-    # face
-    '<path d="M6 5.2 C8.6 3.6 11.4 3.6 14 5.2 C15.4 8.4 14.8 11.6 13.6 14 L6.4 14 C5.2 11.6 4.6 8.4 6 5.2 Z" '
-    'fill="#6b4430" stroke="#2b1a10" stroke-width="0.8" stroke-linejoin="round"/>'
-    # muzzle and nostrils
-    '<path d="M5.6 14.6 C5.6 12.6 14.4 12.6 14.4 14.6 C14.4 17.6 12.6 19 10 19 C7.4 19 5.6 17.6 5.6 14.6 Z" '
-    'fill="#f0b9a2" stroke="#2b1a10" stroke-width="0.8"/>'
-    '<circle cx="8.4" cy="15.6" r="0.9" fill="#2b1a10"/><circle cx="11.6" cy="15.6" r="0.9" fill="#2b1a10"/>'
-    # eyes
-    '<circle cx="8" cy="9" r="1.2" fill="#ffffff"/><circle cx="12" cy="9" r="1.2" fill="#ffffff"/>'
-    '<circle cx="8.2" cy="9.2" r="0.6" fill="#111"/><circle cx="11.8" cy="9.2" r="0.6" fill="#111"/>'
+    '<g stroke="#2b1a10" stroke-width=".8" stroke-linejoin="round">'
+    # horns, ears, face, muzzle
+    '<path d="M6.2 6.4C3.2 6.2 1.2 4.2 1.4 1.2 2.8 3.2 4.6 3.9 7.2 4.2ZM13.8 6.4C16.8 6.2 18.8 4.2 '
+    '18.6 1.2 17.2 3.2 15.4 3.9 12.8 4.2Z" fill="#f3ead2"/>'
+    '<path d="M5.6 7.6C3.4 7.2 2.2 8.2 1.8 9.4 3.4 10 4.8 9.8 6 9.2ZM14.4 7.6C16.6 7.2 17.8 8.2 18.2 '
+    '9.4 16.6 10 15.2 9.8 14 9.2Z" fill="#5b3a26"/>'
+    '<path d="M6 5.2C8.6 3.6 11.4 3.6 14 5.2 15.4 8.4 14.8 11.6 13.6 14H6.4C5.2 11.6 4.6 8.4 6 5.2Z" '
+    'fill="#6b4430"/>'
+    '<path d="M5.6 14.6C5.6 12.6 14.4 12.6 14.4 14.6 14.4 17.6 12.6 19 10 19 7.4 19 5.6 17.6 5.6 14.6Z" '
+    'fill="#f0b9a2"/></g>'
+    # nostrils and eyes
+    '<g fill="#2b1a10"><circle cx="8.4" cy="15.6" r=".9"/><circle cx="11.6" cy="15.6" r=".9"/></g>'
+    '<g fill="#fff"><circle cx="8" cy="9" r="1.2"/><circle cx="12" cy="9" r="1.2"/></g>'
+    '<g fill="#111"><circle cx="8.2" cy="9.2" r=".6"/><circle cx="11.8" cy="9.2" r=".6"/></g>'
 )
 
 _FLY_PATHS = (
     # wings
-    '<ellipse cx="6" cy="7" rx="4.6" ry="2.6" transform="rotate(-30 6 7)" fill="#d6ecff" '
-    'fill-opacity="0.9" stroke="#4a6a8a" stroke-width="0.7"/>'
-    '<ellipse cx="14" cy="7" rx="4.6" ry="2.6" transform="rotate(30 14 7)" fill="#d6ecff" '
-    'fill-opacity="0.9" stroke="#4a6a8a" stroke-width="0.7"/>'
+    '<g fill="#d6ecff" fill-opacity=".9" stroke="#4a6a8a" stroke-width=".7">'
+    '<ellipse cx="6" cy="7" rx="4.6" ry="2.6" transform="rotate(-30 6 7)"/>'
+    '<ellipse cx="14" cy="7" rx="4.6" ry="2.6" transform="rotate(30 14 7)"/></g>'
     # legs
-    '<path d="M7.4 11 L3.6 10 M7.2 13.4 L3.4 14.6 M7.8 15.6 L5 18.4 M12.6 11 L16.4 10 '
-    'M12.8 13.4 L16.6 14.6 M12.2 15.6 L15 18.4" stroke="#222" stroke-width="0.8" fill="none" '
-    'stroke-linecap="round"/>'
-    # body and head
-    '<ellipse cx="10" cy="13.2" rx="3.1" ry="5" fill="#2a2a2a"/>'
-    '<path d="M7.3 12.4 L12.7 12.4 M7.1 14.6 L12.9 14.6" stroke="#6a6a6a" stroke-width="0.6"/>'
-    '<circle cx="10" cy="6.6" r="2.5" fill="#2a2a2a"/>'
-    '<circle cx="8.9" cy="6.2" r="1" fill="#c0392b"/><circle cx="11.1" cy="6.2" r="1" fill="#c0392b"/>'
+    '<path d="M7.4 11 3.6 10M7.2 13.4 3.4 14.6M7.8 15.6 5 18.4M12.6 11 16.4 10M12.8 13.4 16.6 14.6'
+    'M12.2 15.6 15 18.4" stroke="#222" stroke-width=".8" fill="none" stroke-linecap="round"/>'
+    # body, head and eyes
+    '<g fill="#2a2a2a"><ellipse cx="10" cy="13.2" rx="3.1" ry="5"/><circle cx="10" cy="6.6" r="2.5"/></g>'
+    '<path d="M7.3 12.4H12.7M7.1 14.6H12.9" stroke="#6a6a6a" stroke-width=".6"/>'
+    '<g fill="#c0392b"><circle cx="8.9" cy="6.2" r="1"/><circle cx="11.1" cy="6.2" r="1"/></g>'
 )
 
 
@@ -380,6 +371,16 @@ def card_back_svg(game_name: str = "sixnimmt", scale: float = 1.0, title: str | 
     body = (_frame(w, h, s, colour, "#1b1b1b", 1.5, False) + inner + lines + badge
             + icon(w / 2 - size / 2, h / 2 - size / 2, size))
     return _svg(w, h, title if title is not None else _("face-down card"), body, "card card-back")
+
+
+def hidden_hand(count: int, game_name: str = "sixnimmt", scale: float = 1.0) -> str:
+    """A hand seen from the back: a small face-down card and ``9 cards`` (nothing when empty)."""
+    s = check_scale(scale)
+    text = html.escape(ngettext("{n} card", "{n} cards", count).format(n=count))
+    if not count:
+        return text
+    return (f'<div style="display:flex;align-items:center;gap:6px;white-space:nowrap">'
+            f'{card_back_svg(game_name, s * 0.5, title=_("hidden hand"))}<span>{text}</span></div>')
 
 
 def card_run(cards: Iterable[str], *, wrap: bool = True, gap: float = 4.0) -> str:

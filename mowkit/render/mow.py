@@ -14,6 +14,7 @@ from mowkit.render.cards import (
     _num,
     card_run,
     check_scale,
+    hidden_hand,
     line,
     mow_card_svg,
     ngettext,
@@ -113,7 +114,7 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
         if show:
             hand_cell = card_run([card_html(g, c, scale=s) for c in hand]) if hand else "—"
         else:
-            hand_cell = html.escape(_cards_text(len(hand)))
+            hand_cell = hidden_hand(len(hand), "mow", s)
         shed = piles[p]
         flies = sum(g.flies[c] for c in shed)
         names = ", ".join(str(g.label(c)) for c in shed)

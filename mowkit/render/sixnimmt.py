@@ -14,6 +14,7 @@ from mowkit.render.cards import (
     card_back_svg,
     card_run,
     check_scale,
+    hidden_hand,
     line,
     ngettext,
     panel,
@@ -80,7 +81,7 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
         if show:
             hand_cell = cards_html(hand, scale=s, game=g)
         else:
-            hand_cell = html.escape(_cards_text(len(hand)))
+            hand_cell = hidden_hand(len(hand), "sixnimmt", s)
         if p in state.chosen:
             card = state.chosen[p]
             laid = (sixnimmt_card_svg(card, s, game=g, title=_("laid face down: {card}").format(
