@@ -1,72 +1,132 @@
-"""HTML of a Mow state: herd line(s) with numbers and flies, hands, cowsheds, totals, pile, arrow."""
+"""HTML of a Mow state: the herd(s) as drawn cards (an acrobat drawn on the cow it stands on), the
+arrow and the stock, and a table of the farmers (hand, cowshed as a count, total) numbered from 1.
+Reads the state only; flies and card names come from the game."""
 
 from __future__ import annotations
 
 import html
 from typing import Any
 
-from mowkit.render.cards import card_box, line, panel
-
-KIND_COLOURS = {"blocking": "#c8c8c8", "acrobat": "#d7f0c8", "slowpoke": "#d7f0c8", "calf": "#fff0a0",
-                "thin": "#fff0a0", "dairy": "#fff0a0", "mad": "#fff0a0"}
-PHASES = {"play": "adds a cow or takes the herd", "flip": "may flip the arrow",
-          "next": "chooses the next farmer", "over": "game over"}
-
-
-def card_html(game: Any, card: int, value: int | None = None, highlight: bool = False) -> str:
-    """One Mow card: its number (or the value a slowpoke/calf/mad cow stands for) and its flies."""
-    c = game.cards[card]
-    if c.kind == "plain":
-        label = str(c.number)
-    else:
-        short = {"blocking": "■", "acrobat": "A", "slowpoke": "S", "calf": "C", "thin": "T",
-                 "dairy": "D", "mad": "M"}[c.kind]
-        shown = value if value is not None else c.number
-        label = f"{short}{'' if shown is None else shown}"
-    colour = KIND_COLOURS.get(c.kind)
-    return card_box(label, c.flies, mark="🪰", colour=colour, title=f"{c.code}: {game.label(card)}",
-                    highlight=highlight)
+from mowkit.render.cards import (
+    FONT,
+    SVG_NS,
+    _,
+    _num,
+    card_run,
+    check_scale,
+    hidden_hand,
+    line,
+    mow_card_svg,
+    ngettext,
+    panel,
+    table,
+)
 
 
-def herd_html(state: Any, h: int) -> str:
-    """A herd line, lowest value first; an acrobat is drawn right after the cow it stands on."""
+def _phases() -> dict[str, str]:
+    return {"play": _("adds a cow or takes the herd"), "flip": _("may turn the arrow round"),
+            "next": _("chooses who plays next"), "over": _("game over")}
+
+
+def _flies_text(n: int) -> str:
+    return ngettext("{n} fly", "{n} flies", n).format(n=n)
+
+
+def _cards_text(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def _piles(state: Any) -> Any:
+    """What each farmer has taken (``piles``, or the older name ``cowsheds``)."""
+    return state.piles if hasattr(state, "piles") else state.cowsheds
+
+
+def _stock(state: Any) -> Any:
+    """The draw pile (``stock``, or the older name ``pile``)."""
+    return state.stock if hasattr(state, "stock") else state.pile
+
+
+def card_html(game: Any, card: int, value: int | None = None, highlight: bool = False,
+              scale: float = 1.0) -> str:
+    """One Mow card drawn as SVG: its number (or the value a slowpoke/calf/mad cow stands for),
+    its flies, and a special cow's name and symbol."""
+    return mow_card_svg(game, card, value, scale, highlight=highlight)
+
+
+def arrow_svg(arrow: int, scale: float = 1.0) -> str:
+    """The direction of play as a drawn round arrow (clockwise for ``arrow == 1``)."""
+    s = check_scale(scale)
+    size = 22 * s
+    name = _("clockwise") if arrow == 1 else _("anticlockwise")
+    flip = "" if arrow == 1 else ' transform="translate(20 0) scale(-1 1)"'
+    return (f'<svg xmlns="{SVG_NS}" width="{_num(size)}" height="{_num(size)}" viewBox="0 0 20 20" '
+            f'role="img" aria-label="{html.escape(name)}" style="vertical-align:middle">'
+            f'<title>{html.escape(name)}</title><g{flip}>'
+            f'<path d="M16.5 10 A6.5 6.5 0 1 1 12.5 4" fill="none" stroke="#1b5e20" stroke-width="2.4" '
+            f'stroke-linecap="round"/><path d="M10.2 0.8 L16.2 4.4 L10.6 8 Z" fill="#1b5e20"/></g></svg>')
+
+
+def herd_html(state: Any, h: int, scale: float = 1.0) -> str:
+    """A herd, lowest value first; an acrobat is drawn on top of the cow it stands on."""
     g = state.game
     on = {t: a for a, t in state.acrobats[h]}
     parts = []
     for v, c in state.herds[h]:
-        cell = card_html(g, c, v)
+        cell = card_html(g, c, v, scale=scale)
         if c in on:
-            cell = (f'<span style="display:inline-block;border-bottom:3px solid #3a7">{cell}'
-                    f'{card_html(g, on[c])}</span>')
+            cell = (f'<div style="display:flex;flex-direction:column;align-items:center;gap:2px">'
+                    f'{card_html(g, on[c], scale=scale)}{cell}</div>')
         parts.append(cell)
-    return "".join(parts) or "— empty —"
+    return card_run(parts) if parts else html.escape(_("empty"))
 
 
-def state_html(state: Any, show_hands: bool | int = True) -> str:
-    """Herd(s) (the active one marked in the star), the arrow, pile size, each farmer's hand
-    (all, one seat's or none), cowshed and totals."""
+def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) -> str:
+    """The herd(s) (the active one marked in the star), the arrow and the stock, then one table
+    line per farmer (numbered from 1): hand (all, one seat's or none), cowshed and total flies."""
+    s = check_scale(scale)
     g = state.game
-    arrow = "↻ clockwise" if state.arrow == 1 else "↺ anticlockwise"
-    who = "" if state.is_over() else f" · farmer {state.actor} {PHASES[state.phase]}"
-    title = f"Mow · round {state.round_index + 1} · arrow {arrow} · pile {len(state.pile)}{who}"
-    if state.is_over():
-        title += f" · {PHASES['over']}"
-    body = []
+    over = state.is_over()
+    phases = _phases()
+    title = _("Mow · round {round}").format(round=state.round_index + 1)
+    if over:
+        title += " · " + phases["over"]
+    else:
+        title += " · " + _("farmer {n} {does}").format(n=state.actor + 1,
+                                                        does=phases.get(state.phase, state.phase))
+    direction = _("clockwise") if state.arrow == 1 else _("anticlockwise")
+    status = (f'<div style="display:flex;gap:18px;align-items:center;margin-bottom:4px;font-family:{FONT}">'
+              f'<span>{html.escape(_("play goes"))} {arrow_svg(state.arrow, s)} {html.escape(direction)}'
+              f'</span><span>{html.escape(_("draw pile: {cards}").format(cards=_cards_text(len(_stock(state)))))}'
+              f'</span></div>')
+    body = [status]
+    many = len(state.herds) > 1
     for h in range(len(state.herds)):
-        name = "herd" if len(state.herds) == 1 else f"herd {h}"
-        if len(state.herds) > 1 and h == state.active and not state.is_over():
-            name += " ▶ active"
-        body.append(line(f"{name} ({state.herd_flies(h)} 🪰)", herd_html(state, h)))
+        name = _("herd {n}").format(n=h + 1) if many else _("herd")
+        name += " · " + _flies_text(state.herd_flies(h))
+        if many and h == state.active and not over:
+            name += " · " + _("active")
+        body.append(line(name, herd_html(state, h, s)))
+    rows = []
+    piles = _piles(state)
     for p in range(g.players):
         show = show_hands is True or (show_hands is not False and show_hands == p)
         hand = state.hands[p]
-        cards = "".join(card_html(g, c) for c in hand) if show else html.escape(f"{len(hand)} cards")
-        mark = " ◀" if (not state.is_over() and p == state.actor) else ""
-        body.append(line(f"farmer {p}{mark}", cards or "—"))
-        shed = state.cowsheds[p]
+        if show:
+            hand_cell = card_run([card_html(g, c, scale=s) for c in hand]) if hand else "—"
+        else:
+            hand_cell = hidden_hand(len(hand), "mow", s)
+        shed = piles[p]
         flies = sum(g.flies[c] for c in shed)
-        body.append(line(f"  cowshed {flies} / total {state.totals[p]}",
-                         "".join(card_html(g, c) for c in shed) or "—"))
+        names = ", ".join(str(g.label(c)) for c in shed)
+        shed_text = _("{cards}, {flies}").format(cards=_cards_text(len(shed)), flies=_flies_text(flies))
+        shed_cell = f'<span title="{html.escape(names)}" style="white-space:nowrap">{html.escape(shed_text)}</span>'
+        who = html.escape(_("farmer {n}").format(n=p + 1))
+        if not over and p == state.actor:
+            who = (f'<b>{who}</b><br/><span style="font-size:0.85em">'
+                   f'{html.escape(phases.get(state.phase, ""))}</span>')
+        rows.append([who, hand_cell, shed_cell, f'<b style="font-size:1.1em">{state.totals[p]}</b>'])
+    headers = [_("farmer"), _("hand"), _("cowshed this round"), _("total flies")]
+    body.append(table(headers, rows, marked=() if over else (state.actor,)))
     if state.unscored:
-        body.append(line("unscored herds", "".join(card_html(g, c) for c in state.unscored)))
+        body.append(line(_("herds not scored"), card_run([card_html(g, c, scale=s) for c in state.unscored])))
     return panel(title, "".join(body))
