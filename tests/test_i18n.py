@@ -195,7 +195,7 @@ def test_mowkit_lang_sets_the_language_of_a_new_process():
             "print(get_language(), counted('head', 5), OptionError('players', 1, '2..10'), sep='|')")
     ru = _run(code, "ru")
     assert ru.returncode == 0, ru.stderr
-    assert ru.stdout.strip() == "ru|5 голов|параметр players=1 недопустим; допустимо: 2..10"
+    assert ru.stdout.strip() == "ru|5 голов|опция players=1 недопустима; допустимо: 2..10"
     assert _run(code, "ru_RU.UTF-8").stdout.split("|")[0] == "ru"
     en = _run(code, None)
     assert en.stdout.strip() == "en|5 heads|option players=1 is not allowed; allowed: 2..10"
@@ -265,7 +265,7 @@ def test_errors_keep_their_fields_and_speak_the_current_language():
         e = OptionError("players", 11, "an integer 2..10")
         r = RecordError("game.json", "decisions[3]", "unknown card")
     assert (e.option, e.value, e.allowed) == ("players", 11, "an integer 2..10")
-    assert str(e) == "параметр players=11 недопустим; допустимо: an integer 2..10"
+    assert str(e) == "опция players=11 недопустима; допустимо: an integer 2..10"
     assert (r.source, r.field) == ("game.json", "decisions[3]")
     assert str(r) == "game.json: поле decisions[3]: unknown card"
     assert str(OptionError("players", 11, "x")) == "option players=11 is not allowed; allowed: x"
@@ -302,7 +302,7 @@ def test_readable_summary_headers_in_both_languages():
     assert row["win rate"] == "34.2 %" and row["win rate, 95 % interval"] == "31.0 \u2013 37.5 %"
     with language("ru"):
         ru = readable(t, "fly")
-    assert list(ru.columns)[:5] == ["игрок", "партии", "раздачи", "мух за тур", "мух за тур, 95 % интервал"]
+    assert list(ru.columns)[:5] == ["игрок", "партии", "раздачи", "мух за тур", "мух за тур, 95 % доверительный интервал"]
     assert ru.iloc[0]["партии"] == "1\u00a0200" and ru.iloc[0]["доля побед"] == "34,2 %"
     assert list(t.columns)[3] == "mean_penalty", "the table itself keeps its column names"
     seats = readable(pd.DataFrame({"seat": [0, 1], "games": [5, 5]}))
@@ -329,7 +329,7 @@ def test_cli_help_in_russian(capsys):
     with language("ru"):
         assert main(["simulate", "--game", "mow", "--agents", "random", "--games", "0", "--seed", "1",
                      "--out", "x"]) == 2
-    assert "параметр --games=0 недопустим; допустимо: целое число не меньше 1" in capsys.readouterr().err
+    assert "опция --games=0 недопустима; допустимо: целое число не меньше 1" in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- the package
