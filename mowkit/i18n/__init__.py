@@ -10,6 +10,9 @@
     python -m mowkit.i18n compile    # the .po -> mowkit.mo, the catalog the package ships
     python -m mowkit.i18n check      # list messages without a Russian translation (exit 1 if any)
 
+It works on the files of the ``mowkit`` it imports and runs only from that checkout's root (in a
+worktree: ``PYTHONPATH=$PWD python -m mowkit.i18n``).
+
 **Adding a message** (see ``docs/translating.md``): write the English text inside ``_()``
 (``from mowkit.i18n import _, ngettext``), with ``{name}`` placeholders filled by ``.format``
 *after* translation (``_("{who} takes row {row}").format(who=..., row=...)``; never an f-string
