@@ -20,50 +20,69 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mowkit.core import OptionError, RecordError
+from mowkit.i18n import N_, _, counted, npgettext, number
 
 DEFAULT_DASK_PORT = 8786
 CONNECT_TIMEOUT = 5.0  # seconds to reach a Dask scheduler
+BACKENDS = {"kernel": N_("kernel"), "engine": N_("engine")}  # the backend's name as printed (translated)
 
 
 class UserError(Exception):
     """A mistake in the command line or its files, reported as one line (exit code 2)."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout with the "usage:" word in the current language."""
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with its own errors as one ``mowkit:`` line (exit code 2)."""
+    """argparse with its own errors as one ``mowkit:`` line (exit code 2) and its help words translated."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                          help=_("show this help message and exit"))
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"mowkit: {message} (see: {self.prog} --help)\n")
+        self.exit(2, "mowkit: " + _("{message} (see: {prog} --help)").format(message=message, prog=self.prog) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the ``mowkit`` command (every option has its help text)."""
-    parser = _Parser(prog="mowkit", description="Rules, records and simulations for Mow and 6 nimmt!.")
+    parser = _Parser(prog="mowkit", description=_("Rules, records and simulations for Mow and 6 nimmt!. "
+                                                             "The language: MOWKIT_LANG=ru or en."))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                help="replay or simulate")
-    rp = sub.add_parser("replay", help="print a recorded game turn by turn")
-    rp.add_argument("file", help="a game record (JSON) saved by mowkit")
-    rp.add_argument("--all", action="store_true", help="also print each face-down choice")
-    sp = sub.add_parser("simulate", help="run a seeded tournament and write Parquet chunks")
-    sp.add_argument("--game", required=True, choices=["sixnimmt", "mow"], help="the game to play")
+                                help=_("replay or simulate"))
+    rp = sub.add_parser("replay", help=_("print a recorded game turn by turn"))
+    rp.add_argument("file", help=_("a game record (JSON) saved by mowkit"))
+    rp.add_argument("--all", action="store_true", help=_("also print each face-down choice"))
+    sp = sub.add_parser("simulate", help=_("run a seeded tournament and write Parquet chunks"))
+    sp.add_argument("--game", required=True, choices=["sixnimmt", "mow"], help=_("the game to play"))
     sp.add_argument("--agents", required=True,
-                    help="one agent per seat, separated by /, e.g. highest/random/random/random; "
-                         "options as name:key=value,key=value (each key once)")
+                    help=_("one agent per seat, separated by /, e.g. highest/random/random/random; "
+                           "options as name:key=value,key=value (each key once)"))
     sp.add_argument("--games", type=int, required=True,
-                    help="number of games (or rounds with --unit round), at least 1")
+                    help=_("number of games (or rounds with --unit round), at least 1"))
     sp.add_argument("--seed", type=int, required=True,
-                    help="the tournament seed, a whole number >= 0 (same seed, same results)")
-    sp.add_argument("--out", required=True, help="folder for the Parquet chunks (reruns resume)")
+                    help=_("the tournament seed, a whole number >= 0 (same seed, same results)"))
+    sp.add_argument("--out", required=True, help=_("folder for the Parquet chunks (reruns resume)"))
     sp.add_argument("--unit", choices=["game", "round"], default="game",
-                    help="game: whole games to the threshold (default); round: single rounds")
-    sp.add_argument("--jobs", type=int, default=1, help="local processes (default 1)")
-    sp.add_argument("--scheduler", help="address of a dask.distributed scheduler (e.g. tcp://host:8786)")
-    sp.add_argument("--no-paired", action="store_true", help="a new deal for every game")
-    sp.add_argument("--no-rotate", action="store_true", help="keep every agent in its seat")
+                    help=_("game: whole games to the threshold (default); round: single rounds"))
+    sp.add_argument("--jobs", type=int, default=1, help=_("local processes (default 1)"))
+    sp.add_argument("--scheduler", help=_("address of a dask.distributed scheduler (e.g. tcp://host:8786)"))
+    sp.add_argument("--no-paired", action="store_true", help=_("a new deal for every game"))
+    sp.add_argument("--no-rotate", action="store_true", help=_("keep every agent in its seat"))
     sp.add_argument("--backend", choices=["auto", "engine", "kernel"], default="auto",
-                    help="auto: the compiled kernel when every agent has one (default); engine: the rule engine")
+                    help=_("auto: the compiled kernel when every agent has one (default); engine: the rule engine"))
     sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                    help="a game option, e.g. --option variant=tactics (repeatable)")
+                    help=_("a game option, e.g. --option variant=tactics (repeatable)"))
     return parser
 
 
@@ -77,9 +96,9 @@ def game_options(items: Sequence[str]) -> dict[str, Any]:
         key, eq, value = item.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise OptionError("--option", item, "KEY=VALUE, e.g. variant=tactics")
+            raise OptionError("--option", item, _("KEY=VALUE, e.g. variant=tactics"))
         if key in options:
-            raise OptionError("--option", item, f"each option once ({key} is given twice)")
+            raise OptionError("--option", item, _("each option once ({key} is given twice)").format(key=key))
         try:
             options[key] = json.loads(value)
         except (json.JSONDecodeError, RecursionError):
@@ -93,23 +112,23 @@ def check_out_folder(out: str) -> Path:
     Nothing is created here (the tournament makes the folder); a probe file tests writing.
     """
     if not out.strip():
-        raise UserError("--out must name a folder")
+        raise UserError(_("--out must name a folder"))
     path = Path(out)
     if path.exists():
         if not path.is_dir():
-            raise UserError(f"--out {out}: this is a file, not a folder")
+            raise UserError(_("--out {out}: this is a file, not a folder").format(out=out))
         probe = path
     else:
         probe = path.parent
         while not probe.exists() and probe != probe.parent:
             probe = probe.parent
         if not probe.is_dir():
-            raise UserError(f"--out {out}: {probe} is a file, so no folder can be made under it")
+            raise UserError(_("--out {out}: {probe} is a file, so no folder can be made under it").format(out=out, probe=probe))
     try:
         with tempfile.TemporaryFile(dir=probe, prefix=".mowkit-probe-"):
             pass
     except OSError as e:
-        raise UserError(f"--out {out}: cannot write in {probe} ({e.strerror or e})") from None
+        raise UserError(_("--out {out}: cannot write in {probe} ({why})").format(out=out, probe=probe, why=e.strerror or e)) from None
     return path
 
 
@@ -117,13 +136,14 @@ def connect_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
     """A ``dask.distributed.Client`` for ``address``, or :class:`UserError` within ``timeout`` seconds."""
     from urllib.parse import urlsplit
 
-    problem = f"cannot connect to the Dask scheduler at {address}"
+    problem = _("cannot connect to the Dask scheduler at {address}").format(address=address)
     text = address if "://" in address else "tcp://" + address
     try:
         parts = urlsplit(text)
         host, port = parts.hostname, parts.port
     except ValueError:
-        raise UserError(f"--scheduler {address!r} is not an address like tcp://host:{DEFAULT_DASK_PORT}") from None
+        raise UserError(_("--scheduler {address} is not an address like tcp://host:{port}").format(
+            address=repr(address), port=DEFAULT_DASK_PORT)) from None
     if parts.scheme in ("tcp", "tls", "ws", "wss") and host:
         try:  # a quick probe: a closed port fails at once instead of after Dask's retries
             socket.create_connection((host, port or DEFAULT_DASK_PORT), timeout=timeout).close()
@@ -149,11 +169,11 @@ def replay_command(args: argparse.Namespace) -> None:
     except RecordError:
         raise
     except UnicodeDecodeError as e:
-        raise RecordError(args.file, "(file)", f"not UTF-8 text (byte {e.start})") from None
+        raise RecordError(args.file, "(file)", _("not UTF-8 text (byte {n})").format(n=e.start)) from None
     except RecursionError:
-        raise RecordError(args.file, "(json)", "nested too deeply to be a game record") from None
+        raise RecordError(args.file, "(json)", _("nested too deeply to be a game record")) from None
     except (ValueError, TypeError, OSError) as e:  # whatever else the file's content provokes
-        raise RecordError(args.file, "(record)", f"cannot be read: {e}") from None
+        raise RecordError(args.file, "(record)", _("cannot be read: {why}").format(why=e)) from None
     for line in narrate(record, show_hidden=args.all):
         print(line)
 
@@ -167,14 +187,14 @@ def simulate_command(args: argparse.Namespace) -> None:
 
     for flag, value, lo in (("--games", args.games, 1), ("--seed", args.seed, 0), ("--jobs", args.jobs, 1)):
         if value < lo:
-            raise OptionError(flag, value, f"a whole number of at least {lo}")
+            raise OptionError(flag, value, _("a whole number of at least {lo}").format(lo=lo))
     options = game_options(args.option)
     agents = args.agents.split("/")
     specs = [parse_agent_spec(a) for a in agents]
     options.setdefault("players", len(agents))
     game = load_game(args.game, **options)
     if len(agents) != game.num_players:
-        raise OptionError("agents", args.agents, f"one agent per seat ({game.num_players}), separated by /")
+        raise OptionError("agents", args.agents, _("one agent per seat ({n}), separated by /").format(n=game.num_players))
     for name, kwargs in specs:  # unknown agents and bad agent options, before anything is written
         make_agent(game.name, name, **kwargs)
     check_out_folder(args.out)
@@ -184,16 +204,18 @@ def simulate_command(args: argparse.Namespace) -> None:
                             client=client, out=args.out, paired=not args.no_paired,
                             rotate=not args.no_rotate, backend=args.backend, collect=False)
     except OSError as e:
-        raise UserError(f"cannot write the results in {args.out}: {e.strerror or e}") from None
+        raise UserError(_("cannot write the results in {out}: {why}").format(out=args.out, why=e.strerror or e)) from None
     finally:
         if client is not None:
             client.close()
     # streamed to disk and summarised chunk by chunk, so a run is bounded by disk, not memory
-    print(f"played with the {folder.backend} backend")
-    print(f"{args.games} games, {folder.rows} rows in {args.out}")
+    print(_("played with the {backend} backend").format(backend=_(BACKENDS.get(folder.backend, folder.backend))))
+    print(_("{games}, {rows} in {out}").format(
+        games=counted("game", args.games), out=args.out,
+        rows=npgettext("results table", "{n} row", "{n} rows", folder.rows).format(n=number(folder.rows))))
     table = summary(folder)
     print(table.drop(columns=["interval"]).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
-    print(f"intervals: {table.attrs['interval']}")
+    print(_("intervals: {how}").format(how=table.attrs["interval"]))
 
 
 def _one_line(error: BaseException) -> str:
@@ -214,13 +236,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `mowkit replay game.json | head`
         return 0
     except KeyboardInterrupt:
-        print("mowkit: interrupted", file=sys.stderr)
+        print("mowkit: " + _("interrupted"), file=sys.stderr)
         return 130
     except Exception as e:
         if os.environ.get("MOWKIT_DEBUG"):
             raise
-        print(f"mowkit: internal error: {type(e).__name__}: {_one_line(e)} "
-              "(run with MOWKIT_DEBUG=1 for details)", file=sys.stderr)
+        print("mowkit: " + _("internal error: {kind}: {what} (run with MOWKIT_DEBUG=1 for details)").format(
+            kind=type(e).__name__, what=_one_line(e)), file=sys.stderr)
         return 1
     return 0
 

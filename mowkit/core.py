@@ -34,23 +34,49 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
+from mowkit.i18n import _
+
+
+def _restore_error(cls: type, args: tuple[Any, ...], fields: dict[str, Any]) -> Exception:
+    """Rebuild a pickled error with its fields and its text as it was made (in its language)."""
+    error = cls.__new__(cls)
+    error.args = args
+    vars(error).update(fields)
+    return error
+
 
 class IllegalActionError(ValueError):
-    """An action the rules forbid. ``rule`` names the rule that was broken."""
+    """An action the rules forbid. ``rule`` names the rule that was broken (a stable slug).
+
+    The text is ``[rule] message``; ``message`` comes translated from the engine (see
+    :mod:`mowkit.i18n`).
+    """
 
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule
-        super().__init__(f"[{rule}] {message}")
+        self.message = message
+        super().__init__(_("[{rule}] {message}").format(rule=rule, message=message))
+
+    def __reduce__(self) -> Any:  # dask workers send errors back: same fields, same text
+        return (_restore_error, (type(self), self.args, dict(vars(self))))
 
 
 class OptionError(ValueError):
-    """A game option with a wrong value; the message names the option and what is allowed."""
+    """A game option with a wrong value; the message names the option and what is allowed.
+
+    The text is made in the current language (:func:`mowkit.i18n.set_language`); ``option``,
+    ``value`` and ``allowed`` keep what the caller gave.
+    """
 
     def __init__(self, option: str, value: Any, allowed: str) -> None:
         self.option = option
         self.value = value
         self.allowed = allowed
-        super().__init__(f"option {option}={value!r} is not allowed; allowed: {allowed}")
+        super().__init__(_("option {option}={value} is not allowed; allowed: {allowed}").format(
+            option=option, value=repr(value), allowed=allowed))
+
+    def __reduce__(self) -> Any:
+        return (_restore_error, (type(self), self.args, dict(vars(self))))
 
 
 class RecordError(ValueError):
@@ -59,7 +85,12 @@ class RecordError(ValueError):
     def __init__(self, source: str, field: str, message: str) -> None:
         self.source = source
         self.field = field
-        super().__init__(f"{source}: field {field}: {message}")
+        self.message = message
+        super().__init__(_("{source}: field {field}: {message}").format(source=source, field=field,
+                                                                        message=message))
+
+    def __reduce__(self) -> Any:
+        return (_restore_error, (type(self), self.args, dict(vars(self))))
 
 
 # --------------------------------------------------------------------------- actions

@@ -48,6 +48,7 @@ import numpy as np
 import pandas as pd
 
 from mowkit.core import OptionError, check_choice, check_int
+from mowkit.i18n import N_, _, ngettext, number
 
 Z95 = 1.959963984540054
 N_BOOT = 2000
@@ -104,7 +105,7 @@ def per_game(df: Any) -> pd.DataFrame:
             from mowkit.store import per_game as folder_per_game
 
             return folder_per_game(os.fspath(df))
-        raise OptionError("df", type(df).__name__, "a tournament table (DataFrame) or a tournament folder")
+        raise OptionError("df", type(df).__name__, _("a tournament table (DataFrame) or a tournament folder"))
     if "penalty" not in df.columns and {"mean_penalty", "win_share", "seat"} <= set(df.columns):
         out = df if "deal" in df.columns else df.assign(deal=df["game"])
         return out
@@ -149,7 +150,7 @@ def bootstrap_means(units: np.ndarray, groups: np.ndarray, values: np.ndarray, *
     """
     check_int("n_boot", n_boot, 1)
     if not 0 < level < 1:
-        raise OptionError("level", level, "a coverage between 0 and 1, such as 0.95")
+        raise OptionError("level", level, _("a coverage between 0 and 1, such as 0.95"))
     units = np.asarray(units, dtype=np.int64)
     groups = np.asarray(groups, dtype=np.int64)
     vals = np.asarray(values, dtype=np.float64)
@@ -202,7 +203,7 @@ def clustered_means(units: np.ndarray, groups: np.ndarray, values: np.ndarray, *
     :data:`BOOT_MAX_UNITS` deals. Arguments and result as :func:`bootstrap_means`.
     """
     if not 0 < level < 1:
-        raise OptionError("level", level, "a coverage between 0 and 1, such as 0.95")
+        raise OptionError("level", level, _("a coverage between 0 and 1, such as 0.95"))
     units = np.asarray(units, dtype=np.int64)
     groups = np.asarray(groups, dtype=np.int64)
     vals = np.asarray(values, dtype=np.float64)
@@ -276,14 +277,22 @@ def _units(games: pd.DataFrame) -> tuple[np.ndarray, str, int]:
 
 def method_text(n: int, unit: str, *, method: str = "deals", has_deal: bool = True, n_boot: int = N_BOOT) -> str:
     """The interval method in words, as the tables' ``interval`` column states it."""
+    count = number(n)
     if method == "games":
-        return f"95 % interval over {n:,} games taken as independent (Wilson for win rates, normal for means)"
+        return ngettext("95 % interval over {n} game taken as independent (Wilson for win rates, normal for means)",
+                        "95 % interval over {n} games taken as independent (Wilson for win rates, normal for means)",
+                        n).format(n=count)
     if method == "clustered":
-        return f"95 % normal interval over {n:,} {unit} (variance clustered by deal)"
+        if unit == "deals":
+            return ngettext("95 % normal interval over {n} deal (variance clustered by deal)",
+                            "95 % normal interval over {n} deals (variance clustered by deal)", n).format(n=count)
+        return ngettext("95 % normal interval over {n} game (variance clustered by deal)",
+                        "95 % normal interval over {n} games (variance clustered by deal)", n).format(n=count)
     if unit == "deals":
-        return f"95 % bootstrap over {n:,} deals"
-    why = "the table has no deal column" if not has_deal else "each deal is played once"
-    return f"95 % bootstrap over {n:,} games ({why}, so games are the unit)"
+        return ngettext("95 % bootstrap over {n} deal", "95 % bootstrap over {n} deals", n).format(n=count)
+    why = _("the table has no deal column") if not has_deal else _("each deal is played once")
+    return ngettext("95 % bootstrap over {n} game ({why}, so games are the unit)",
+                    "95 % bootstrap over {n} games ({why}, so games are the unit)", n).format(n=count, why=why)
 
 
 def _check_method(method: str, n_boot: int) -> None:
@@ -319,9 +328,9 @@ def _grouped(games: pd.DataFrame, key: str, has_deal: bool, method: str, n_boot:
         texts = []
         for i in range(len(labels)):
             v = values[gcodes == i]
-            _, lo[i, 0], hi[i, 0] = _mean_ci(v[:, 0])
+            _mean, lo[i, 0], hi[i, 0] = _mean_ci(v[:, 0])
             lo[i, 1], hi[i, 1] = wilson_interval(v[:, 1].sum(), len(v))
-            _, lo[i, 2], hi[i, 2] = _mean_ci(v[:, 2])
+            _mean, lo[i, 2], hi[i, 2] = _mean_ci(v[:, 2])
             texts.append(method_text(len(v), "games", method="games"))
     return labels, {"lo": lo, "hi": hi, "gcodes": gcodes}, texts, deals
 
@@ -434,25 +443,130 @@ def paired_difference(df: pd.DataFrame, a: str, b: str, metric: str = "mean_pena
     agents = sorted(games["agent"].unique())
     for name, value in (("a", a), ("b", b)):
         if value not in agents:
-            raise OptionError(name, value, "an agent of the table: " + ", ".join(repr(x) for x in agents))
+            raise OptionError(name, value, _("an agent of the table: {agents}").format(
+                agents=", ".join(repr(x) for x in agents)))
     if a == b:
-        raise OptionError("b", b, "an agent other than a")
+        raise OptionError("b", b, _("an agent other than a"))
     column = METRICS[metric]
     means = (games[games["agent"].isin([a, b])].assign(v=lambda t: t[column].astype(float))
              .groupby(["deal", "agent"])["v"].mean().unstack("agent"))
     both = means.dropna()
     if both.empty:
-        raise OptionError("df", "no common deal", f"a table in which {a!r} and {b!r} play the same deals")
+        raise OptionError("df", _("no common deal"),
+                          _("a table in which {a} and {b} play the same deals").format(a=repr(a), b=repr(b)))
     diff = (both[a] - both[b]).to_numpy()
-    _, unit, _ = _units(games)
+    _codes, unit, _count = _units(games)
     n = len(diff)
     lo, hi = bootstrap_means(np.arange(n), np.zeros(n, dtype=np.int64), diff, n_groups=1, n_boot=n_boot, seed=seed)
     if unit == "deals":
-        text = f"95 % bootstrap over {n:,} deals of the per-deal difference"
+        text = ngettext("95 % bootstrap over {n} deal of the per-deal difference",
+                        "95 % bootstrap over {n} deals of the per-deal difference", n).format(n=number(n))
     else:
-        why = "the table has no deal column" if "deal" not in df.columns else "each deal is played once"
-        text = f"95 % bootstrap over {n:,} games of the per-game difference ({why}, so games are the unit)"
+        why = _("the table has no deal column") if "deal" not in df.columns else _("each deal is played once")
+        text = ngettext("95 % bootstrap over {n} game of the per-game difference ({why}, so games are the unit)",
+                        "95 % bootstrap over {n} games of the per-game difference ({why}, so games are the unit)",
+                        n).format(n=number(n), why=why)
     out = pd.DataFrame([{"a": a, "b": b, "metric": metric, "difference": float(diff.mean()),
                          "lo": float(lo[0, 0]), "hi": float(hi[0, 0]), "deals": n, "interval": text}])
     out.attrs["interval"] = text
     return out
+
+
+# --------------------------------------------------------------------------- tables for people
+
+#: the column names code uses -> the header a person reads (English message ids, translated by
+#: :func:`readable`). Code, tests and notebooks keep using the column names; only the display renames.
+HEADERS: dict[str, str] = {
+    "agent": N_("player"),
+    "seat": N_("seat"),
+    "focus": N_("player tested"),
+    "field": N_("against"),
+    "games": N_("games"),
+    "deals": N_("deals"),
+    "wins": N_("games won"),
+    "win_rate": N_("win rate"),
+    "win_share": N_("win share (a shared win split)"),
+    "fair_share": N_("win rate of an equal player"),
+    "interval": N_("how the intervals were made"),
+    "a": N_("player A"),
+    "b": N_("player B"),
+    "metric": N_("measure"),
+    "difference": N_("A minus B"),
+}
+#: the penalty columns' headers by the game's ``penalty_word``: (per round, per game)
+PENALTY_HEADERS: dict[str | None, tuple[str, str]] = {
+    "head": (N_("heads per round"), N_("heads per game")),
+    "fly": (N_("flies per round"), N_("flies per game")),
+    None: (N_("penalty points per round"), N_("penalty points per game")),
+}
+#: estimate column -> its interval's (low, high) columns
+INTERVALS: dict[str, tuple[str, str]] = {
+    "mean_penalty": ("penalty_lo", "penalty_hi"),
+    "win_rate": ("win_lo", "win_hi"),
+    "win_share": ("share_lo", "share_hi"),
+    "difference": ("lo", "hi"),
+}
+_RATES = ("win_rate", "win_share", "fair_share")
+
+
+def headers(game: Any = None) -> dict[str, str]:
+    """Column name -> header in the current language (``game`` or its ``penalty_word`` names the penalty)."""
+    word = game if isinstance(game, str) or game is None else getattr(game, "penalty_word", None)
+    per_round, per_game = PENALTY_HEADERS.get(word, PENALTY_HEADERS[None])
+    out = {k: _(v) for k, v in HEADERS.items()}
+    out["mean_penalty"] = _(per_round)
+    out["mean_final_total"] = _(per_game)
+    return out
+
+
+def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2) -> pd.DataFrame:
+    """A summary table for people: headers in words, each interval in one column, rates in %.
+
+    Works on the tables of :func:`summary`, :func:`seat_summary`, :func:`strength_table` and
+    :func:`paired_difference`. Seats count from 1; whole numbers have no decimals; every value
+    is text in the current language (a table to show, not to compute with: code keeps using
+    the original table and its column names, see :data:`HEADERS`).
+
+    Args:
+        table: one of the tables above.
+        game: the game (or its penalty word ``"head"`` / ``"fly"``) for "heads per round" rather
+            than "penalty points per round".
+        digits: decimals of the means (rates get ``digits - 1`` decimals as percentages).
+    """
+    names = headers(game)
+    metric = table["metric"].iloc[0] if "metric" in table.columns and len(table) else None
+    rate_digits = max(0, digits - 1)
+
+    def show(column: str, v: Any) -> str:
+        if column in _RATES or (column in ("difference",) and metric in ("win_rate", "win_share")):
+            return number(100 * float(v), rate_digits) + " %" if v == v else number(float("nan"))
+        if isinstance(v, (int, np.integer)):
+            return number(int(v))
+        return number(float(v), digits)
+
+    out = {}
+    used = {c for pair in INTERVALS.values() for c in pair if c in table.columns}
+    for column in table.columns:
+        if column in used:
+            continue
+        values = table[column]
+        if column == "seat":
+            shown = [number(int(v) + 1) for v in values]
+        elif column == "metric":
+            shown = [names.get(str(v), str(v)) for v in values]
+        elif column in ("agent", "focus", "field", "a", "b", "interval"):
+            shown = [str(v) for v in values]
+        else:
+            shown = [show(column, v) for v in values]
+        header = names.get(column, column)
+        if column == "difference" and metric is not None:
+            header = names["difference"]
+        out[header] = shown
+        if column in INTERVALS and all(c in table.columns for c in INTERVALS[column]):
+            lo, hi = INTERVALS[column]
+            label = _("{what}, 95 % interval").format(what=header)
+            out[label] = [show(column, a).removesuffix(" %") + " \u2013 " + show(column, b)
+                          for a, b in zip(table[lo], table[hi])]
+    result = pd.DataFrame(out, index=table.index)
+    result.attrs = dict(table.attrs)
+    return result
