@@ -290,12 +290,16 @@ def _symbol(kind: str, x: float, y: float, size: float) -> str:
 
 
 def _name_lines(name: str, limit: int = 12) -> list[str]:
-    """A special cow's name on at most two lines (split at the space nearest the middle)."""
-    if len(name) <= limit or " " not in name:
+    """A special cow's name on at most two lines: split at the space or after the hyphen nearest
+    the middle (``корова-акробатка`` -> ``корова-`` / ``акробатка``) once it is ``limit`` long."""
+    if len(name) < limit:
         return [name]
-    spaces = [i for i, ch in enumerate(name) if ch == " "]
-    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
-    return [name[:cut], name[cut + 1:]]
+    cuts = [(i, i + 1) for i, ch in enumerate(name) if ch == " "] + [
+        (i + 1, i + 1) for i, ch in enumerate(name) if ch == "-"]
+    if not cuts:
+        return [name]
+    end, start = min(cuts, key=lambda c: abs(c[0] - len(name) / 2))
+    return [name[:end], name[start:]]
 
 
 def mow_card_svg(game: Any, card: int, value: int | None = None, scale: float = 1.0, *,
@@ -379,8 +383,9 @@ def hidden_hand(count: int, game_name: str = "sixnimmt", scale: float = 1.0) -> 
     text = html.escape(ngettext("{n} card", "{n} cards", count).format(n=count))
     if not count:
         return text
+    hidden = _("hidden hand")
     return (f'<div style="display:flex;align-items:center;gap:6px;white-space:nowrap">'
-            f'{card_back_svg(game_name, s * 0.5, title=_("hidden hand"))}<span>{text}</span></div>')
+            f'{card_back_svg(game_name, s * 0.5, title=hidden)}<span>{text}</span></div>')
 
 
 def card_run(cards: Iterable[str], *, wrap: bool = True, gap: float = 4.0) -> str:

@@ -94,17 +94,19 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
         title += " · " + _("farmer {n} {does}").format(n=state.actor + 1,
                                                         does=phases.get(state.phase, state.phase))
     direction = _("clockwise") if state.arrow == 1 else _("anticlockwise")
+    goes = html.escape(_("play goes"))
+    stock_text = html.escape(_("draw pile: {cards}").format(cards=_cards_text(len(_stock(state)))))
     status = (f'<div style="display:flex;gap:18px;align-items:center;margin-bottom:4px;font-family:{FONT}">'
-              f'<span>{html.escape(_("play goes"))} {arrow_svg(state.arrow, s)} {html.escape(direction)}'
-              f'</span><span>{html.escape(_("draw pile: {cards}").format(cards=_cards_text(len(_stock(state)))))}'
-              f'</span></div>')
+              f'<span>{goes} {arrow_svg(state.arrow, s)} {html.escape(direction)}'
+              f'</span><span>{stock_text}</span></div>')
     body = [status]
     many = len(state.herds) > 1
     for h in range(len(state.herds)):
-        name = _("herd {n}").format(n=h + 1) if many else _("herd")
-        name += " · " + _flies_text(state.herd_flies(h))
         if many and h == state.active and not over:
-            name += " · " + _("active")
+            name = _("herd {n} · active").format(n=h + 1)
+        else:
+            name = _("herd {n}").format(n=h + 1) if many else _("herd")
+        name += " · " + _flies_text(state.herd_flies(h))
         body.append(line(name, herd_html(state, h, s)))
     rows = []
     piles = _piles(state)
