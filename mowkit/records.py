@@ -66,9 +66,6 @@ MAX_OPTION_INT = 2**63
 MAX_SEED = 2**128
 MAX_TEXT = 200  # longest text accepted in an option, an agent spec or a decision field
 MAX_FILE_BYTES = 256 * 2**20
-# Agent names that built-in agents give themselves but that are not keys of agent_classes():
-# the sixnimmt RandomAgent(row="random") calls itself "random_row".
-INSTANCE_NAMES = {"sixnimmt": ("random_row",)}
 # Seat labels that are not agents: the Play widget records the person at the table as "human".
 SEAT_LABELS = ("human",)
 
@@ -367,7 +364,7 @@ def agent_spec_problem(game: str, spec: Any) -> str | None:
     ``agent.name``): letters, digits, spaces and ``. _ - + # ( )``, optionally with
     ``:key=value,...``. Junk (numbers, lists, control characters, overlong text) is refused.
     """
-    from mowkit.agents import agent_classes
+    from mowkit import registry
 
     if not isinstance(spec, str):
         return f"must be an agent name (text), found {_show(spec)}"
@@ -376,7 +373,8 @@ def agent_spec_problem(game: str, spec: Any) -> str | None:
     if spec in SEAT_LABELS:
         return None
     name, colon, rest = spec.partition(":")
-    known = list(agent_classes(game)) + list(INSTANCE_NAMES.get(game, ()))
+    entry = registry.get(game)  # agent names, and the names agents give themselves (e.g. "random_row")
+    known = list(entry.agent_classes()) + list(entry.agent_aliases)
     if name.strip() in known:
         if colon:
             for part in rest.split(","):
@@ -441,7 +439,7 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
     except RecordError:
         raise
     except Exception as e:  # noqa: BLE001 - the last safety net: never a traceback from deep inside
-        from mowkit.data import CUSTOM_ENV
+        from mowkit.card_tables import CUSTOM_ENV
 
         if isinstance(e, OptionError) and e.option == CUSTOM_ENV:
             raise  # a wrong MOWKIT_CUSTOM_CARDS switch is the environment's error, not the record's
@@ -451,7 +449,8 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
 
 
 def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]:
-    from mowkit import GAMES, load_game
+    from mowkit import registry
+    from mowkit.registry import load_game
 
     def fail(field: str, message: str) -> RecordError:
         return RecordError(source, field, message)
@@ -470,8 +469,8 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
         raise fail("format", f"expected {FORMAT!r}, found {_show(record['format'])}")
     where[0] = "game"
     name = record["game"]
-    if not isinstance(name, str) or name not in GAMES:
-        raise fail("game", f"unknown game: found {_show(name)}; the games are {', '.join(GAMES)}")
+    if not isinstance(name, str) or name not in registry.names():
+        raise fail("game", f"unknown game: found {_show(name)}; the games are {', '.join(registry.names())}")
     where[0] = "options"
     options = record["options"]
     if not isinstance(options, dict):
@@ -484,7 +483,7 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
         if problem:
             raise fail(f"options.{k}", problem)
     where[0] = "options"
-    from mowkit.data import CUSTOM_ENV
+    from mowkit.card_tables import CUSTOM_ENV
 
     try:
         game = load_game(name, **options)
@@ -625,7 +624,9 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
     states = replay(record)
     names = record.get("agents") or []
     who = ", ".join(f"{i}: {n}" for i, n in enumerate(names)) if names else "unnamed seats"
-    title = {"sixnimmt": "6 nimmt!", "mow": "Mow"}.get(record["game"], record["game"])
+    from mowkit import registry
+
+    title = registry.title(record["game"])
     lines = [f"{title}, {states[0].num_players} players ({who}), seed {record.get('seed')}"]
     current_round = -1
     for before, after in zip(states, states[1:]):
