@@ -89,9 +89,9 @@ def to_record(state: Any, seed: int | None = None, agents: Sequence[str] | None 
     """
     start = position if position is not None else getattr(state, "start_position", None)
     if start is None and not getattr(state, "recordable", True):
-        raise OptionError("position", None, "the starting position of a state built by hand (its "
-                          "start_position, or to_record(..., position={...}: the keyword arguments of "
-                          "game.position)); a dealt game needs none")
+        raise OptionError("position", None, "the starting position of a state built by hand, which "
+                          "cannot be saved without it (its start_position, or to_record(..., position={...}): "
+                          "the keyword arguments of game.position); a dealt game needs none")
     if start is not None:
         problem = _position_problem(start)
         if problem:
