@@ -19,7 +19,6 @@ from mowkit.core import (
     OptionError,
     RecordError,
 )
-
 from mowkit.registry import load_game  # the games: mowkit.registry
 
 __version__ = "0.1.0"

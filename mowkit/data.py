@@ -6,9 +6,7 @@ from :mod:`mowkit.card_tables`.
 
 from __future__ import annotations
 
-from mowkit.card_tables import (  # noqa: F401  (re-exported)
-    _HEADS,
-    _INT,
+from mowkit.card_tables import (
     CUSTOM_ENV,
     CUSTOM_HINT,
     MAX_COUNT,
@@ -18,8 +16,6 @@ from mowkit.card_tables import (  # noqa: F401  (re-exported)
     SIXNIMMT_FILE,
     SIXNIMMT_MAX_CARDS,
     SIXNIMMT_MIN_CARDS,
-    _line_of,
-    _sixnimmt_heads,
     card_tables_fingerprint,
     cards_dir,
     custom_cards,

@@ -6,8 +6,7 @@ Kept so that ``from mowkit.mow_data import mow_cards`` keeps working; new code i
 
 from __future__ import annotations
 
-from mowkit.card_tables import (  # noqa: F401  (re-exported)
-    _MOW_CACHE as _CACHE,
+from mowkit.card_tables import (
     HAND_SIZE,
     KINDS,
     MAX_NUMBER,
@@ -19,15 +18,9 @@ from mowkit.card_tables import (  # noqa: F401  (re-exported)
     SPECIALS,
     UNNUMBERED,
     MowCard,
-    _a,
-    _check_rules,
-    _check_sanity,
-    _flies,
-    _name,
     mow_cards,
     packet_composition,
 )
-from mowkit.card_tables import _load_mow as _load  # noqa: F401
 from mowkit.card_tables import MOW_COLUMNS as COLUMNS
 from mowkit.card_tables import MOW_FILE as FILE
 

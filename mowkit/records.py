@@ -56,7 +56,7 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -622,7 +622,7 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
     if not isinstance(rounds, list) or not rounds:
         raise fail("rounds", f"must be a non-empty list of rounds, found {_show(rounds)}")
     types = _decision_types(game.name)
-    deals = []
+    deals: list[Any] = []
     for i, r in enumerate(rounds):
         where[0] = f"rounds[{i}]"
         if not isinstance(r, dict):
@@ -722,6 +722,7 @@ def _rebuild_position(game: Any, position: Any, fail: Any) -> Any:
         raise fail(*problem)
     import inspect
 
+    params: Mapping[str, inspect.Parameter]
     try:
         params = inspect.signature(game.position).parameters
     except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature

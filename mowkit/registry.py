@@ -163,7 +163,7 @@ def game_options(cls: type) -> list[str]:
     """The option names a game class takes (its dataclass init fields, else its constructor's keywords)."""
     if dataclasses.is_dataclass(cls):
         return [f.name for f in dataclasses.fields(cls) if f.init]
-    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    params = inspect.signature(cls).parameters.values()  # the constructor's, without self
     return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 

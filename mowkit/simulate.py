@@ -178,10 +178,10 @@ class _Guarded:
         self.agent, self.view, self.seat = agent, view, seat
         self.name = _name(agent)
 
-    def act(self, obs: Any, legal: list[Any], rng: np.random.Generator) -> Any:
+    def act(self, obs: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         object.__setattr__(obs, "game", self.view)
         action = self.agent.act(obs, list(legal), rng)
-        return _own_action(legal, action, self.agent, self.seat)
+        return _own_action(list(legal), action, self.agent, self.seat)
 
 
 def private_copies(game: Any, n: int) -> list[Any]:

@@ -25,10 +25,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from mowkit import plots
+from mowkit import plots, registry
 from mowkit.core import OptionError, RecordError
 from mowkit.results import summary
-from mowkit import registry
 from mowkit.widgets.common import GAME_TITLES, agent_dropdown, button
 from mowkit.widgets.stepper import Stepper
 
