@@ -28,7 +28,8 @@ Chooser = Callable[[Any, int], Any]
 
 
 def play_until(state: Any, agents: Sequence[Agent] | Chooser, rngs: Sequence[np.random.Generator] | None = None,
-               stop: Callable[[Any], bool] | None = None) -> Any:
+               stop: Callable[[Any], bool] | None = None,
+               after: Callable[[Any, int, Any], None] | None = None) -> Any:
     """Play ``state`` on, in place, until the game is over or ``stop(state)`` is true; returns ``state``.
 
     The one "play until" loop of the kit: the first pending seat acts, its action is applied, and
@@ -44,11 +45,17 @@ def play_until(state: Any, agents: Sequence[Agent] | Chooser, rngs: Sequence[np.
         rngs: one generator per seat (agents only; seats may share one).
         stop: checked before every decision; ``stop(state)`` true ends the loop (e.g.
             ``lambda s: s.round_index > 0`` plays to the end of the first round).
+        after: called as ``after(state, seat, action)`` after each applied decision (e.g. to show
+            or log its events).
     """
     if callable(agents) and not isinstance(agents, Sequence):
         choose = agents
         while not state.is_over() and not (stop is not None and stop(state)):
-            state.apply(choose(state, state.pending_players()[0]))
+            p = state.pending_players()[0]
+            action = choose(state, p)
+            state.apply(action)
+            if after is not None:
+                after(state, p, action)
         return state
     if rngs is None or len(rngs) != len(agents):
         raise OptionError("rngs", rngs, f"one generator per seat ({len(agents)}) with agents")
@@ -63,6 +70,8 @@ def play_until(state: Any, agents: Sequence[Agent] | Chooser, rngs: Sequence[np.
                 raise
             raise IllegalActionError("agent", f"agent {_name(agents[p])!r} in seat {p} chose {action!r}, "
                                      f"refused by the rules: {e}") from None
+        if after is not None:
+            after(state, p, action)
     return state
 
 

@@ -317,8 +317,10 @@ def test_play_until_stops_when_asked():
     state = game.new_state(seed=3)
     agents = [make_agent("sixnimmt", "lowest") for _ in range(3)]
     rngs = [np.random.default_rng(i) for i in range(3)]
-    play_until(state, agents, rngs, stop=lambda s: s.round_index > 0)
+    seen = []
+    play_until(state, agents, rngs, stop=lambda s: s.round_index > 0, after=lambda s, p, a: seen.append((p, a)))
     assert state.round_index == 1 and len(state.round_scores) == 1 and not state.history[1]
+    assert [a for _, a in seen] == state.history[0] and all(a.player == p for p, a in seen)
     whole = play_state(game, ["lowest"] * 3, seed=0, deals=state.deals + [list(game.deck)] * 20)
     assert whole.round_scores[0] == state.round_scores[0]  # lowest plays no randomness
     with pytest.raises(OptionError):
