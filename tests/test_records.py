@@ -138,12 +138,17 @@ def test_save_is_atomic_nothing_half_written(tmp_path, record):
 
 
 def test_a_position_without_its_start_cannot_be_recorded():
+    from types import SimpleNamespace
+
     g = load_game("sixnimmt", players=2)
-    s = g.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]])
-    s.start_position = None  # as an engine that does not keep the position it was built from
+    # a state built by hand whose engine does not keep the position it was built from
+    s = SimpleNamespace(game=g, recordable=False, start_position=None)
     with pytest.raises(OptionError, match="cannot be saved") as e:
         to_record(s)
     assert e.value.option == "position"
+    with pytest.raises(OptionError) as e:  # a position that is not JSON
+        to_record(SimpleNamespace(game=g, recordable=False, start_position={"hands": {1, 2}}))
+    assert e.value.option == "position" and "position.hands" in str(e.value)
 
 
 # --------------------------------------------------------------------------- positions
