@@ -19,37 +19,15 @@ from mowkit.core import (
     OptionError,
     RecordError,
 )
+from mowkit.registry import load_game  # the games: mowkit.registry
 
 __version__ = "0.1.0"
-
-GAMES = {
-    "sixnimmt": ("mowkit.games.sixnimmt", "SixNimmt"),
-    "mow": ("mowkit.games.mow", "Mow"),
-}
-
-
-def load_game(name: str, **options: Any) -> Any:
-    """A game with validated options: ``load_game("sixnimmt", players=5, variant="tactics")``.
-
-    An unknown game name (or one that is not a string) or option name raises :class:`OptionError`
-    naming it and listing what is allowed; a wrong option value raises the game's OptionError.
-    """
-    if not isinstance(name, str) or name not in GAMES:
-        raise OptionError("game", name, "one of " + ", ".join(repr(g) for g in GAMES) + " (unknown game)")
-    module, cls = GAMES[name]
-    game_cls = getattr(import_module(module), cls)
-    import dataclasses
-
-    known = [f.name for f in dataclasses.fields(game_cls) if f.init]
-    unknown = sorted(k for k in options if k not in known)
-    if unknown:
-        raise OptionError(unknown[0], options[unknown[0]], "one of the options " + ", ".join(known))
-    return game_cls(**options)
 
 
 def __getattr__(name: str) -> Any:  # lazy re-exports keep `import mowkit` light
     lazy = {
         "play_game": "mowkit.simulate",
+        "play_state": "mowkit.simulate",
         "make_agent": "mowkit.agents",
         "AGENTS": "mowkit.agents",
         "save": "mowkit.records",
@@ -59,6 +37,10 @@ def __getattr__(name: str) -> Any:  # lazy re-exports keep `import mowkit` light
     }
     if name in lazy:
         return getattr(import_module(lazy[name]), name)
+    if name == "GAMES":  # deprecated: the registry (mowkit.registry.names(), .get(name)) knows the games
+        from mowkit import registry
+
+        return {g: tuple(str(registry.get(g).game).partition(":")[::2]) for g in registry.names()}
     raise AttributeError(f"module 'mowkit' has no attribute {name!r}")
 
 

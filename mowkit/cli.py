@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from mowkit import registry
 from mowkit.core import OptionError, RecordError
 from mowkit.i18n import N_, _, counted, npgettext, number
 
@@ -64,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("file", help=_("a game record (JSON) saved by mowkit"))
     rp.add_argument("--all", action="store_true", help=_("also print each face-down choice"))
     sp = sub.add_parser("simulate", help=_("run a seeded tournament and write Parquet chunks"))
-    sp.add_argument("--game", required=True, choices=["sixnimmt", "mow"], help=_("the game to play"))
+    sp.add_argument("--game", required=True, choices=registry.names(), help=_("the game to play"))
     sp.add_argument("--agents", required=True,
                     help=_("one agent per seat, separated by /, e.g. highest/random/random/random; "
                            "options as name:key=value,key=value (each key once)"))

@@ -28,7 +28,9 @@ def _penalty_word(df: Any) -> str:
 
         attrs = open_results(df).attrs
     game = (attrs.get("provenance") or {}).get("game")
-    return {"sixnimmt": "heads", "mow": "flies"}.get(game, "penalty")
+    from mowkit import registry
+
+    return registry.get(game).penalties if game in registry.names() else "penalty"
 
 
 def _layout(fig: go.Figure, title: str, x: str, y: str) -> go.Figure:

@@ -18,6 +18,12 @@ A record (``format`` ``"mowkit-record/1"``)::
       "over": true
     }
 
+A game that started from a hand-built position (``game.position(...)``) is recorded with one more
+field, ``"position"``: the state's ``start_position`` (the keyword arguments of ``game.position``
+that build it again, a JSON object). Its first round has no ``deal`` (the position replaces it);
+later rounds have the deck orders the position's seed dealt. ``load`` builds the position again,
+checks that it is the recorded one, replays the decisions and checks the later deals.
+
 ``load`` replays the whole record through the engine, so a damaged or edited file (unknown card,
 card dealt twice, wrong count, an illegal decision, scores that do not add up) is refused with a
 :class:`~mowkit.core.RecordError` naming the file and the field.
@@ -50,14 +56,14 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from mowkit.core import IllegalActionError, OptionError, RecordError, action_from_dict
 
 FORMAT = "mowkit-record/1"
-FIELDS = ("format", "game", "options", "seed", "agents", "rounds", "totals", "winners", "over")
+FIELDS = ("format", "game", "options", "seed", "agents", "position", "rounds", "totals", "winners", "over")
 REQUIRED = ("format", "game", "options", "rounds", "totals", "over")
 ROUND_FIELDS = ("deal", "decisions", "scores")
 MAX_CARD = 10**6  # card ids are small integers; anything beyond is damage, not a card
@@ -66,35 +72,112 @@ MAX_OPTION_INT = 2**63
 MAX_SEED = 2**128
 MAX_TEXT = 200  # longest text accepted in an option, an agent spec or a decision field
 MAX_FILE_BYTES = 256 * 2**20
-# Agent names that built-in agents give themselves but that are not keys of agent_classes():
-# the sixnimmt RandomAgent(row="random") calls itself "random_row".
-INSTANCE_NAMES = {"sixnimmt": ("random_row",)}
+MAX_POSITION_ITEMS = 2000  # values in a start position (cards, seats, totals): a few hundred at most
+MAX_POSITION_DEPTH = 4  # e.g. herds: list of herds of [value, card] pairs
 # Seat labels that are not agents: the Play widget records the person at the table as "human".
 SEAT_LABELS = ("human",)
 
 
-def to_record(state: Any, seed: int | None = None, agents: Sequence[str] | None = None) -> dict[str, Any]:
-    """The record of a game state (finished or not), from its deals and decision history."""
-    if not getattr(state, "recordable", True):
-        raise ValueError("a state built by hand (position) has no recorded deal and cannot be saved")
+def to_record(state: Any, seed: int | None = None, agents: Sequence[str] | None = None, *,
+              position: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The record of a game state (finished or not), from its deals and decision history.
+
+    A state built by hand is recorded with its starting position: ``state.start_position`` (what
+    the engines keep for a position), or ``position`` given here (the keyword arguments of
+    ``game.position`` that build it). A hand-built state with neither cannot be saved
+    (:class:`~mowkit.core.OptionError`, option ``position``).
+    """
+    start = position if position is not None else getattr(state, "start_position", None)
+    if start is None and not getattr(state, "recordable", True):
+        raise OptionError("position", None, "the starting position of a state built by hand, which "
+                          "cannot be saved without it (its start_position, or to_record(..., position={...}): "
+                          "the keyword arguments of game.position); a dealt game needs none")
+    if start is not None:
+        problem = _position_problem(start)
+        if problem:
+            raise OptionError("position", start, "a JSON object of game.position's keyword arguments "
+                              f"({problem[1]} at {problem[0]})")
     rounds = []
-    for i, (deal, decisions) in enumerate(zip(state.deals, state.history)):
-        r: dict[str, Any] = {"deal": [int(c) for c in deal], "decisions": [a.to_dict() for a in decisions]}
+    if start is None:
+        base = 0
+        pairs = list(zip(state.deals, state.history))
+    else:
+        base = _build_position(state.game, start).round_index  # the round the position starts in
+        later = _later_deals(state, len(state.history) - 1 - base)
+        pairs = [(None, state.history[base])] + list(zip(later, state.history[base + 1:]))
+    for k, (deal, decisions) in enumerate(pairs):
+        i = base + k
+        r: dict[str, Any] = {} if deal is None else {"deal": [int(c) for c in deal]}
+        r["decisions"] = [a.to_dict() for a in decisions]
         if i < len(state.round_scores):
             r["scores"] = [int(s) for s in state.round_scores[i]]
         rounds.append(r)
     over = state.is_over()
-    return {
+    record: dict[str, Any] = {
         "format": FORMAT,
         "game": state.game.name,
         "options": state.game.options,
         "seed": seed,
         "agents": list(agents) if agents is not None else None,
+    }
+    if start is not None:
+        record["position"] = json.loads(json.dumps(start))
+    record.update({
         "rounds": rounds,
         "totals": [int(t) for t in state.totals],
         "winners": list(state.winners()) if over else None,
         "over": over,
-    }
+    })
+    return record
+
+
+def _build_position(game: Any, start: dict[str, Any]) -> Any:
+    """The state ``game.position(**start)`` builds (its errors pass through)."""
+    return game.position(**start)
+
+
+def _later_deals(state: Any, count: int) -> list[list[int]]:
+    """The deck orders of the ``count`` rounds dealt after a position's first round (the last ones)."""
+    if count <= 0:
+        return []
+    return [list(d) for d in state.deals[len(state.deals) - count:]]
+
+
+def _position_problem(v: Any, where: str = "position", depth: int = 0, count: list[int] | None = None) -> tuple[str, str] | None:
+    """``(field, why)`` when ``v`` is not a JSON start position (an object of plain values and lists)."""
+    count = [0] if count is None else count
+    if depth == 0 and not isinstance(v, dict):
+        return where, f"must be an object (the keyword arguments of game.position), found {_show(v)}"
+    if isinstance(v, dict):
+        if depth > 0:
+            return where, f"must be a plain value or a list, found {_show(v)}"
+        for k, x in v.items():
+            if not isinstance(k, str) or not k.isidentifier() or len(k) > 40:
+                return where, f"field names are short identifiers, found {_show(k)}"
+            p = _position_problem(x, f"{where}.{k}", depth + 1, count)
+            if p:
+                return p
+        return None
+    if isinstance(v, list):
+        if depth > MAX_POSITION_DEPTH:
+            return where, "lists nested too deeply for a position"
+        for j, x in enumerate(v):
+            p = _position_problem(x, f"{where}[{j}]", depth + 1, count)
+            if p:
+                return p
+        return None
+    count[0] += 1
+    if count[0] > MAX_POSITION_ITEMS:
+        return where, f"more than {MAX_POSITION_ITEMS} values: too large for a position"
+    if v is None or isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return None if abs(v) < MAX_OPTION_INT else (where, f"{_show(v)} is too large")
+    if isinstance(v, float):
+        return None if math.isfinite(v) else (where, f"{_show(v)} is not a finite number")
+    if isinstance(v, str):
+        return None if len(v) <= MAX_TEXT else (where, f"a text of {len(v)} characters is too long")
+    return where, f"{_show(v)} is not a plain value"
 
 
 # --------------------------------------------------------------------------- temporary files
@@ -367,7 +450,7 @@ def agent_spec_problem(game: str, spec: Any) -> str | None:
     ``agent.name``): letters, digits, spaces and ``. _ - + # ( )``, optionally with
     ``:key=value,...``. Junk (numbers, lists, control characters, overlong text) is refused.
     """
-    from mowkit.agents import agent_classes
+    from mowkit import registry
 
     if not isinstance(spec, str):
         return f"must be an agent name (text), found {_show(spec)}"
@@ -376,7 +459,8 @@ def agent_spec_problem(game: str, spec: Any) -> str | None:
     if spec in SEAT_LABELS:
         return None
     name, colon, rest = spec.partition(":")
-    known = list(agent_classes(game)) + list(INSTANCE_NAMES.get(game, ()))
+    entry = registry.get(game)  # agent names, and the names agents give themselves (e.g. "random_row")
+    known = list(entry.agent_classes()) + list(entry.agent_aliases)
     if name.strip() in known:
         if colon:
             for part in rest.split(","):
@@ -441,7 +525,7 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
     except RecordError:
         raise
     except Exception as e:  # noqa: BLE001 - the last safety net: never a traceback from deep inside
-        from mowkit.data import CUSTOM_ENV
+        from mowkit.card_tables import CUSTOM_ENV
 
         if isinstance(e, OptionError) and e.option == CUSTOM_ENV:
             raise  # a wrong MOWKIT_CUSTOM_CARDS switch is the environment's error, not the record's
@@ -451,7 +535,8 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
 
 
 def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]:
-    from mowkit import GAMES, load_game
+    from mowkit import registry
+    from mowkit.registry import load_game
 
     def fail(field: str, message: str) -> RecordError:
         return RecordError(source, field, message)
@@ -470,8 +555,8 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
         raise fail("format", f"expected {FORMAT!r}, found {_show(record['format'])}")
     where[0] = "game"
     name = record["game"]
-    if not isinstance(name, str) or name not in GAMES:
-        raise fail("game", f"unknown game: found {_show(name)}; the games are {', '.join(GAMES)}")
+    if not isinstance(name, str) or name not in registry.names():
+        raise fail("game", f"unknown game: found {_show(name)}; the games are {', '.join(registry.names())}")
     where[0] = "options"
     options = record["options"]
     if not isinstance(options, dict):
@@ -484,7 +569,7 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
         if problem:
             raise fail(f"options.{k}", problem)
     where[0] = "options"
-    from mowkit.data import CUSTOM_ENV
+    from mowkit.card_tables import CUSTOM_ENV
 
     try:
         game = load_game(name, **options)
@@ -526,12 +611,18 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
             if not (_is_int(w) and 0 <= w < n):
                 raise fail(f"winners[{k}]", f"must be a seat 0..{n - 1}, found {_show(w)}")
 
+    where[0] = "position"
+    position = record.get("position")
+    start = None
+    if "position" in record:
+        start = _rebuild_position(game, position, fail)
+
     where[0] = "rounds"
     rounds = record["rounds"]
     if not isinstance(rounds, list) or not rounds:
         raise fail("rounds", f"must be a non-empty list of rounds, found {_show(rounds)}")
     types = _decision_types(game.name)
-    deals = []
+    deals: list[Any] = []
     for i, r in enumerate(rounds):
         where[0] = f"rounds[{i}]"
         if not isinstance(r, dict):
@@ -542,15 +633,20 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
                            f"unknown field {_show(k)}; a round has the fields {', '.join(ROUND_FIELDS)}")
         where[0] = f"rounds[{i}].deal"
         deal = r.get("deal")
-        if not isinstance(deal, list):
-            raise fail(f"rounds[{i}].deal", f"must be a list of cards, found {_show(deal)}")
-        for j, c in enumerate(deal):
-            if not _is_int(c) or not 0 <= c < MAX_CARD:
-                raise fail(f"rounds[{i}].deal[{j}]", f"must be a card id (a small integer), found {_show(c)}")
-        try:
-            game.check_deal(deal)
-        except ValueError as e:
-            raise fail(f"rounds[{i}].deal", str(e)) from None
+        if start is not None and i == 0:  # the position replaces the first round's deal
+            if "deal" in r:
+                raise fail("rounds[0].deal", "a game that starts from a position has no deal in its first "
+                           "round (the position replaces it)")
+        else:
+            if not isinstance(deal, list):
+                raise fail(f"rounds[{i}].deal", f"must be a list of cards, found {_show(deal)}")
+            for j, c in enumerate(deal):
+                if not _is_int(c) or not 0 <= c < MAX_CARD:
+                    raise fail(f"rounds[{i}].deal[{j}]", f"must be a card id (a small integer), found {_show(c)}")
+            try:
+                game.check_deal(deal)
+            except ValueError as e:
+                raise fail(f"rounds[{i}].deal", str(e)) from None
         where[0] = f"rounds[{i}].decisions"
         decisions = r.get("decisions")
         if not isinstance(decisions, list):
@@ -564,13 +660,14 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
         deals.append(deal)
 
     where[0] = "rounds"
-    state = game.new_state(deals=deals)
+    state = game.new_state(deals=deals) if start is None else start
+    base = state.round_index  # 0, or the round a position starts in
     states = [state.clone()] if keep else []
     for i, r in enumerate(rounds):
         for j, d in enumerate(r["decisions"]):
             field = f"rounds[{i}].decisions[{j}]"
             where[0] = field
-            if state.is_over() or state.round_index != i:
+            if state.is_over() or state.round_index != base + i:
                 raise fail(field, f"wrong count: round {i} is already over before this decision")
             try:
                 action = action_from_dict(game.name, d)
@@ -582,20 +679,26 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
             if keep:
                 states.append(state.clone())
         where[0] = f"rounds[{i}].decisions"
-        finished = state.is_over() or state.round_index > i
+        finished = state.is_over() or state.round_index > base + i
         if i < len(rounds) - 1 and not finished:
             raise fail(f"rounds[{i}].decisions", f"wrong count: round {i} is unfinished after "
                        f"{len(r['decisions'])} decisions")
         where[0] = f"rounds[{i}].scores"
         if finished:
-            want = list(state.round_scores[i])
+            want = list(state.round_scores[base + i])
             if r.get("scores") != want:
                 raise fail(f"rounds[{i}].scores", f"recorded {_show_list(r.get('scores'))}, the decisions give {want}")
         elif "scores" in r:
             raise fail(f"rounds[{i}].scores", "scores given for a round that is not finished")
     where[0] = "rounds"
-    if state.round_index != len(rounds) - 1 and not state.is_over():
-        raise fail("rounds", f"wrong count: {len(rounds)} rounds recorded, play is in round {state.round_index}")
+    if state.round_index != base + len(rounds) - 1 and not state.is_over():
+        raise fail("rounds", f"wrong count: {len(rounds)} rounds recorded, play is in round {state.round_index - base}")
+    if start is not None:  # later rounds are dealt by the position's seed: the record must say the same
+        later = _later_deals(state, len(rounds) - 1)
+        for k, order in enumerate(later, start=1):
+            where[0] = f"rounds[{k}].deal"
+            if rounds[k].get("deal") != order:
+                raise fail(f"rounds[{k}].deal", "not the deck order the position's seed deals for this round")
     where[0] = "totals"
     if record["totals"] != list(state.totals):
         raise fail("totals", f"recorded {record['totals']}, the rounds give {list(state.totals)}")
@@ -612,6 +715,37 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
     return states
 
 
+def _rebuild_position(game: Any, position: Any, fail: Any) -> Any:
+    """The state a record's ``position`` builds, or RecordError naming ``position`` or its field."""
+    problem = _position_problem(position)
+    if problem:
+        raise fail(*problem)
+    import inspect
+
+    params: Mapping[str, inspect.Parameter]
+    try:
+        params = inspect.signature(game.position).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        params = {}
+    if params and not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        for k in position:
+            if k not in params:
+                raise fail(f"position.{k}", f"unknown field; a {game.name} position has the fields "
+                           + ", ".join(params))
+    try:
+        state = _build_position(game, position)
+    except RecordError:
+        raise
+    except OptionError as e:
+        field = e.option if e.option.split("[")[0].split(".")[0] in position else None
+        raise fail(f"position.{field}" if field else "position", f"not a position of this game: {e}") from None
+    except TypeError as e:
+        raise fail("position", f"not the fields of a {game.name} position ({_brief(e)})") from None
+    except (ValueError, KeyError, IndexError) as e:
+        raise fail("position", f"not a position of this game: {_brief(e)}") from None
+    return state
+
+
 def _show_list(v: Any) -> str:
     return str(v) if v is None or isinstance(v, list) and len(v) <= 20 and all(_is_int(x) for x in v) else _show(v)
 
@@ -625,7 +759,9 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
     states = replay(record)
     names = record.get("agents") or []
     who = ", ".join(f"{i}: {n}" for i, n in enumerate(names)) if names else "unnamed seats"
-    title = {"sixnimmt": "6 nimmt!", "mow": "Mow"}.get(record["game"], record["game"])
+    from mowkit import registry
+
+    title = registry.title(record["game"])
     lines = [f"{title}, {states[0].num_players} players ({who}), seed {record.get('seed')}"]
     current_round = -1
     for before, after in zip(states, states[1:]):

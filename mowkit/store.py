@@ -131,21 +131,20 @@ def _sealed(provenance: dict[str, Any], table: Any) -> dict[str, Any]:
 def card_fingerprint(game_name: str) -> dict[str, Any]:
     """The card table a game plays with, as loaded: its SHA-256 and whether custom cards are on.
 
-    6 nimmt!: ``sixnimmt_cards`` is the SHA-256 of the JSON list ``mowkit.data.sixnimmt_heads()``;
-    Mow: ``mow_cards`` of the JSON list of ``mowkit.mow_data.mow_cards()`` rows. Only the game's own
+    ``{game}_cards`` is the SHA-256 of the JSON form of the game's ``card_table`` (its
+    :mod:`mowkit.registry` entry): 6 nimmt!: ``sixnimmt_cards`` of the list
+    ``mowkit.card_tables.sixnimmt_heads()``; Mow: ``mow_cards`` of the list of
+    ``mowkit.card_tables.mow_cards()`` rows. Only the game's own
     table is fingerprinted: a 6 nimmt! run does not depend on the Mow cards, nor the reverse.
     ``custom_cards`` is True when the environment variable ``MOWKIT_CUSTOM_CARDS`` is ``1``.
     """
+    from mowkit import registry
+
     out: dict[str, Any] = {}
-    if game_name == "sixnimmt":
-        from mowkit.data import sixnimmt_heads
-
-        out["sixnimmt_cards"] = _sha256(_canonical(list(sixnimmt_heads())))
-    elif game_name == "mow":
-        from mowkit.mow_data import mow_cards
-
-        out["mow_cards"] = _sha256(_canonical([list(c) for c in mow_cards()]))
-    from mowkit.data import custom_cards
+    table = registry.get(game_name).card_fingerprint_table() if game_name in registry.names() else None
+    if table is not None:
+        out[f"{game_name}_cards"] = _sha256(_canonical(table))
+    from mowkit.card_tables import custom_cards
 
     out["custom_cards"] = custom_cards()
     return out

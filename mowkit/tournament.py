@@ -31,8 +31,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from mowkit.agents import parse_agent_spec  # noqa: F401  (kept importable from here)
-from mowkit.core import OptionError, RecordError, check_choice, check_int
+from mowkit import registry
+from mowkit.agents import make_agent, parse_agent_spec  # noqa: F401  (parse_agent_spec kept importable from here)
+from mowkit.core import OptionError, RecordError, check_choice, check_deals, check_int
+from mowkit.simulate import play_state, resolve_game
 
 COLUMNS = [
     "game", "deal", "rotation", "round", "seat", "agent", "penalty", "total",
@@ -69,16 +71,20 @@ def seat_streams(players: int, rotation: int) -> list[int]:
     return seat_agents(list(range(players)), rotation)  # type: ignore[arg-type]
 
 
-def _game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> list[dict[str, Any]]:
-    from mowkit.agents import make_agent
-    from mowkit.simulate import play_state
-
+def _game_rows(game: Any, agents: Sequence[str], row: dict[str, int],
+               deals: Sequence[Sequence[int]] | None = None) -> list[dict[str, Any]]:
     names = seat_agents(agents, row["rotation"])
     players = []
     for a in names:
         name, kwargs = parse_agent_spec(a)
         players.append(make_agent(game.name, name, **kwargs))
-    state = play_state(game, players, seed=row["seed"], agent_streams=seat_streams(len(agents), row["rotation"]))
+    try:
+        state = play_state(game, players, seed=row["seed"], agent_streams=seat_streams(len(agents), row["rotation"]),
+                           deals=deals)
+    except OptionError as e:
+        if deals is None or e.option != "deals":
+            raise
+        raise OptionError(f"deals[{row['deal']}]", e.value, e.allowed + f" (game {row['game']})") from None
     winners = set(state.winners())
     totals = np.cumsum(np.array(state.round_scores), axis=0)
     out = []
@@ -93,12 +99,9 @@ def _game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> list[di
     return out
 
 
-KERNEL_POLICIES = {
-    "sixnimmt": {"random": "random", "random:row=fewest_heads": "random", "random:row=random": "random_row",
-                 "lowest": "lowest", "highest": "highest", "greedy": "greedy"},
-    "mow": {"random": "random", "greedy": "greedy", "heuristic": "heuristic"},
-}
-"""Agent specs that a compiled kernel plays exactly like the agent, by game.
+KERNEL_POLICIES = {g: dict(registry.get(g).kernel_policies) for g in registry.names()}
+"""Agent specs that a compiled kernel plays exactly like the agent, by game (a copy made at import
+from each game's :mod:`mowkit.registry` entry, its ``kernel_policies``, which is what is used).
 
 A spec's parameters not written in it are the agent class's defaults (read from its signature),
 so ``"greedy:take_at=0"`` for Mow is the kernel's ``greedy`` as ``GreedyAgent()``'s default is 0.
@@ -109,10 +112,8 @@ def _agent_defaults(game_name: str, name: str) -> dict[str, Any] | None:
     """The keyword defaults of agent ``name``'s class (None for an unknown game or agent)."""
     import inspect
 
-    from mowkit.agents import agent_classes
-
     try:
-        cls = agent_classes(game_name).get(name)
+        cls = registry.get(game_name).agent_classes().get(name)
     except OptionError:
         return None
     if cls is None:
@@ -132,7 +133,7 @@ def kernel_policy(game_name: str, spec: str) -> str | None:
     if defaults is None or set(kwargs) - set(defaults):
         return None
     full = {**defaults, **kwargs}
-    for key, policy in KERNEL_POLICIES.get(game_name, {}).items():
+    for key, policy in registry.get(game_name).kernel_policies.items():
         kname, kkw = parse_agent_spec(key)
         if kname == name and full == {**defaults, **kkw}:
             return policy
@@ -141,7 +142,7 @@ def kernel_policy(game_name: str, spec: str) -> str | None:
 
 def kernel_available(game: Any, agents: Sequence[str]) -> bool:
     """True when every agent has a compiled policy and the game's options are kernel options."""
-    if game.name not in KERNEL_POLICIES or (game.name == "sixnimmt" and game.logic):
+    if game.name not in registry.names() or not registry.get(game.name).plays_in_kernel(game):
         return False
     return all(kernel_policy(game.name, a) is not None for a in agents)
 
@@ -209,6 +210,57 @@ def run_chunk(game_name: str, options: dict[str, Any], agents: Sequence[str], se
     return _frame(rows)
 
 
+def run_deals_chunk(game_name: str, options: dict[str, Any], agents: Sequence[str], seed: int,
+                    games: Sequence[int], paired: bool, rotate: bool,
+                    deals: dict[int, list[list[int]]]) -> pd.DataFrame:
+    """:func:`run_chunk` on recorded deck orders: game ``g`` is dealt ``deals[plan(g)["deal"]]``.
+
+    The seed still gives each game's agent streams (as in a seeded run), so a run on the deals a
+    seeded run dealt gives the seeded run's table. Always the rule engine.
+    """
+    game = registry.load_game(game_name, **options)
+    rows: list[dict[str, Any]] = []
+    for g in games:
+        row = plan(int(g), game.num_players, seed, paired, rotate)
+        rows.extend(_game_rows(game, agents, row, deals[row["deal"]]))
+    return _frame(rows)
+
+
+def deal_count(players: int, n_games: int, paired: bool = True, rotate: bool = True) -> int:
+    """How many different deals ``n_games`` games use (:func:`plan`'s deal numbers are 0..count-1)."""
+    return (n_games - 1) // players + 1 if (paired and rotate) else n_games
+
+
+def check_tournament_deals(game: Any, deals: Any, count: int) -> list[list[list[int]]]:
+    """Recorded deals for a tournament: one list of per-round deck orders per deal number.
+
+    Raises :class:`~mowkit.core.OptionError` (option ``deals``, ``deals[d]`` or ``deals[d][r]``)
+    for anything else: not a list, fewer than ``count`` deals, a deal that is not a non-empty
+    list of deck orders, or an order that is not exactly the game's deck.
+    """
+    allowed = (f"a list of at least {count} deals (one per deal number), each a list of deck orders, "
+               "one per round")
+    if isinstance(deals, (str, bytes, dict)) or not isinstance(deals, (Sequence, np.ndarray)):
+        raise OptionError("deals", deals, allowed)
+    if len(deals) < count:
+        raise OptionError("deals", f"{len(deals)} deals", allowed)
+    out = []
+    for d in range(count):
+        try:
+            out.append(check_deals(game, deals[d]))
+        except OptionError as e:
+            where = e.option[len("deals"):]
+            raise OptionError(f"deals[{d}]{where}", e.value, e.allowed) from None
+    return out
+
+
+def _deals_digest(orders: Sequence[Sequence[Sequence[int]]]) -> str:
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps([list(map(list, d)) for d in orders], separators=(",", ":")).encode()).hexdigest()
+
+
 def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
     df = pd.DataFrame(rows, columns=COLUMNS)
     ints = ["game", "deal", "rotation", "round", "seat", "penalty", "total", "final_total", "rounds", "winners"]
@@ -262,6 +314,7 @@ def tournament(
     progress: bool | Callable[[int, int], None] = True,
     backend: str = "auto",
     collect: bool = True,
+    deals: Sequence[Sequence[Sequence[int]]] | None = None,
     **options: Any,
 ) -> Any:
     """Play ``n_games`` seeded games of ``game`` between ``agents`` (one per seat).
@@ -293,10 +346,13 @@ def tournament(
         collect: True: return the whole table. False (needs ``out``): stream each chunk to disk as
             it finishes and keep none, so memory holds about one chunk (per worker) whatever
             ``n_games``; returns the folder handle.
+        deals: recorded deck orders instead of seeded deals: ``deals[d]`` is the list of per-round
+            deck orders of deal number ``d`` (:func:`plan`; with ``paired`` the rotations of a deal
+            share it), at least :func:`deal_count` of them. The seed still gives the agents' streams,
+            so the seeded run's own deck orders give the seeded run's table. Played by the rule
+            engine; the provenance holds the deals' SHA-256 (``deals``).
     """
     import itertools
-
-    from mowkit.simulate import resolve_game
 
     game = resolve_game(game, **options)
     check_choice("unit", unit, ("game", "round"))
@@ -318,16 +374,18 @@ def tournament(
     agents = [a if isinstance(a, str) else getattr(a, "name", a) for a in agents]
     if len(agents) != game.num_players:
         raise OptionError("agents", list(agents), f"one agent per seat ({game.num_players})")
-    from mowkit.agents import make_agent
-
     for a in agents:  # fail early on unknown agents or options
         name, kwargs = parse_agent_spec(a)
         make_agent(game.name, name, **kwargs)
     if unit == "round":
-        from mowkit import load_game
-
-        game = load_game(game.name, **{**game.options, "max_rounds": 1})
+        game = registry.load_game(game.name, **{**game.options, "max_rounds": 1})
     check_choice("backend", backend, ("auto", "engine", "kernel"))
+    orders = None
+    if deals is not None:
+        orders = check_tournament_deals(game, deals, deal_count(game.num_players, n_games, paired, rotate))
+        if backend == "kernel":
+            raise OptionError("backend", backend, "'engine' or 'auto' with deals= (the kernels deal from seeds)")
+        backend = "engine"
     can = kernel_available(game, agents)
     if backend == "kernel" and not can:
         raise OptionError("backend", backend, "'engine' or 'auto' for these agents/options: the kernels play "
@@ -338,6 +396,8 @@ def tournament(
         chunk_games = default_chunk_games(n_games)
     chunks = expected_chunks(n_games, chunk_games)
     prov = _provenance(game, agents, seed, n_games, unit, paired, rotate, chunk_games, backend)
+    if orders is not None:
+        prov["deals"] = _deals_digest(orders)
     folder = Path(out) if out is not None else None
     done: dict[int, pd.DataFrame | None] = {}
     rows = 0
@@ -370,6 +430,14 @@ def tournament(
                 del df
     todo = [i for i in range(len(chunks)) if i not in done]
     args = (game.name, game.options, agents, seed)
+    chunk_fn: Callable[..., pd.DataFrame] = run_chunk if orders is None else run_deals_chunk
+
+    def chunk_args(i: int) -> tuple[Any, ...]:
+        """The arguments after ``args`` of chunk ``i``: its games, then the backend or its deals."""
+        if orders is None:
+            return (chunks[i], paired, rotate, backend)
+        used = {plan(int(g), game.num_players, seed, paired, rotate)["deal"] for g in chunks[i]}
+        return (chunks[i], paired, rotate, {d: orders[d] for d in sorted(used)})
     bar = _progress(progress, n_games, sum(len(chunks[i]) for i in done), f"tournament ({backend})")
 
     def finish(i: int, df: pd.DataFrame) -> None:
@@ -391,7 +459,7 @@ def tournament(
         futures: dict[Any, int] = {}
 
         def submit(i: int) -> Any:
-            fut = client.submit(run_chunk, *args, chunks[i], paired, rotate, backend, pure=False)
+            fut = client.submit(chunk_fn, *args, *chunk_args(i), pure=False)
             futures[fut] = i
             return fut
 
@@ -408,7 +476,7 @@ def tournament(
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
         with ProcessPoolExecutor(max_workers=n_jobs, mp_context=mp.get_context("spawn")) as pool:
-            running = {pool.submit(run_chunk, *args, chunks[i], paired, rotate, backend): i
+            running = {pool.submit(chunk_fn, *args, *chunk_args(i)): i
                        for i in itertools.islice(pending, 2 * n_jobs)}
             while running:
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -416,10 +484,10 @@ def tournament(
                     finish(running.pop(fut), fut.result())
                     nxt = next(pending, None)
                     if nxt is not None:
-                        running[pool.submit(run_chunk, *args, chunks[nxt], paired, rotate, backend)] = nxt
+                        running[pool.submit(chunk_fn, *args, *chunk_args(nxt))] = nxt
     else:
         for i in pending:
-            finish(i, run_chunk(*args, chunks[i], paired, rotate, backend))
+            finish(i, chunk_fn(*args, *chunk_args(i)))
     bar(None)
     if not collect:
         assert folder is not None
@@ -463,8 +531,6 @@ def round_robin(game: Any, agent_names: Iterable[str], n_games: int, seed: int, 
     Returns the stacked tidy tables with a ``match`` column ``"A vs B"``; see
     :func:`mowkit.results.strength_table` for the summary.
     """
-    from mowkit.simulate import resolve_game
-
     game = resolve_game(game, **{k: kwargs.pop(k) for k in list(kwargs) if k not in _TOURNAMENT_KW})
     names = list(agent_names)
     frames = []
@@ -480,4 +546,5 @@ def round_robin(game: Any, agent_names: Iterable[str], n_games: int, seed: int, 
     return pd.concat(frames, ignore_index=True)
 
 
-_TOURNAMENT_KW = {"unit", "paired", "rotate", "n_jobs", "client", "out", "chunk_games", "progress", "backend"}
+_TOURNAMENT_KW = {"unit", "paired", "rotate", "n_jobs", "client", "out", "chunk_games", "progress", "backend",
+                  "deals"}

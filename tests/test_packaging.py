@@ -6,6 +6,7 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,9 +75,47 @@ def test_a_built_wheel_installed_outside_the_checkout_plays_both_games(tmp_path)
             "six = play_game(load_game('sixnimmt', players=4), ['random'] * 4, seed=1)\n"
             "mow = play_game(load_game('mow', players=3), ['greedy', 'random', 'random'], seed=1)\n"
             "g = load_game('sixnimmt'); print(g.deck_heads(), load_game('mow', players=3).deck_flies(),"
-            " six['over'], mow['over'])")
+            " six['over'], mow['over'])\n"
+            "from mowkit import registry; from mowkit.card_tables import mow_cards; print(*registry.names(), len(mow_cards()))\n"
+            "from mowkit.notebooks import notebook_index\n"
+            "try:\n    notebook_index()\nexcept mowkit.RecordError as e:\n    print('no-notebooks' if 'checkout' in str(e) else e)\n")
     env = {k: v for k, v in os.environ.items() if k not in ("MOWKIT_DATA", "PYTHONPATH")}
     env["PYTHONPATH"] = str(site)
     out = subprocess.run([sys.executable, "-c", code, str(site)], cwd=tmp_path, env=env, check=True,
                          capture_output=True, text=True)
-    assert out.stdout.split() == ["171", "74", "True", "True"]
+    assert out.stdout.split() == ["171", "74", "True", "True", "sixnimmt", "mow", "96", "no-notebooks"]
+
+
+def test_the_notebook_index_reads_the_checkout_and_says_when_there_are_no_notebooks(tmp_path, monkeypatch):
+    from mowkit import RecordError
+    from mowkit.notebooks import notebook_index
+
+    index = notebook_index()
+    assert list(index["notebook"]) == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    start = index[index["notebook"] == "00_start_here.ipynb"].iloc[0]
+    first_cell = "".join(__import__("json").loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text())
+                         ["cells"][0]["source"])
+    assert start["title"] and start["title"] in first_cell
+    for where in (tmp_path / "missing", tmp_path):  # no folder; a folder without notebooks
+        with pytest.raises(RecordError) as e:
+            notebook_index(where)
+        assert e.value.source == str(where) and "checkout" in str(e.value)
+    monkeypatch.setenv("MOWKIT_NOTEBOOKS", str(tmp_path))
+    (tmp_path / "x.ipynb").write_text("{not json")
+    with pytest.raises(RecordError) as e:
+        notebook_index()
+    assert e.value.source == str(tmp_path / "x.ipynb")
+
+
+
+def test_the_old_card_table_modules_re_export_the_one_module():
+    import mowkit.card_tables as tables
+    import mowkit.data as data
+    import mowkit.mow_data as mow_data
+
+    for name in data.__all__:
+        assert getattr(data, name) is getattr(tables, name), name
+    assert mow_data.FILE is tables.MOW_FILE and mow_data.COLUMNS is tables.MOW_COLUMNS
+    for name in set(mow_data.__all__) - {"FILE", "COLUMNS"}:
+        assert getattr(mow_data, name) is getattr(tables, name), name
+    assert len(tables.mow_cards()) == 96 and sum(tables.sixnimmt_heads()) == 171

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from mowkit import RecordError, load_game
+from mowkit import OptionError, RecordError, load_game
 from mowkit.cli import main as cli_main
 from mowkit.data import data_dir
 from mowkit.records import FORMAT, load, replay, save, to_record
@@ -137,11 +137,121 @@ def test_save_is_atomic_nothing_half_written(tmp_path, record):
     assert os.listdir(tmp_path) == ["game.json"]
 
 
-def test_position_states_cannot_be_recorded():
+def test_a_position_without_its_start_cannot_be_recorded():
+    from types import SimpleNamespace
+
     g = load_game("sixnimmt", players=2)
-    s = g.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]])
-    with pytest.raises(ValueError, match="cannot be saved"):
+    # a state built by hand whose engine does not keep the position it was built from
+    s = SimpleNamespace(game=g, recordable=False, start_position=None)
+    with pytest.raises(OptionError, match="cannot be saved") as e:
         to_record(s)
+    assert e.value.option == "position"
+    with pytest.raises(OptionError) as e:  # a position that is not JSON
+        to_record(SimpleNamespace(game=g, recordable=False, start_position={"hands": {1, 2}}))
+    assert e.value.option == "position" and "position.hands" in str(e.value)
+
+
+# --------------------------------------------------------------------------- positions
+
+SIX_POSITION = {"hands": [[1, 20, 40], [2, 30, 50], [3, 33, 60]], "rows": [[10], [25], [45], [70]],
+                "totals": [5, 0, 2], "seed": 4}
+MOW_POSITION = {"hands": [["G-7-1", "G-3-0"], ["G-12-0", "G-5-1"], ["G-9-2", "G-2-0"]], "herds": [["G-6-0"]],
+                "totals": [30, 10, 20], "round_index": 1, "seed": 6}
+
+
+def played_position(name, kwargs, agents):
+    """A hand-built position played to the end, and the ``position`` argument ``to_record`` needs
+    (None when the engine keeps ``start_position`` itself; until the engines record it, the
+    keyword arguments the position was built from)."""
+    from mowkit.agents import make_agent
+    from mowkit.simulate import agent_rng, play_until
+
+    game = load_game(name, players=3)
+    state = game.position(**copy.deepcopy(kwargs))
+    start = copy.deepcopy(state)
+    given = None if getattr(state, "start_position", None) is not None else kwargs
+    play_until(state, [make_agent(name, a) for a in agents], [agent_rng(7, i) for i in range(3)])
+    return game, start, state, given
+
+
+@pytest.mark.parametrize("name, kwargs, agents", [("sixnimmt", SIX_POSITION, ["greedy", "random", "lowest"]),
+                                                  ("mow", MOW_POSITION, ["greedy", "random", "heuristic"])])
+def test_a_hand_built_position_saves_loads_and_replays(tmp_path, name, kwargs, agents):
+    game, start, final, given = played_position(name, kwargs, agents)
+    assert final.is_over() and len(final.round_scores) >= start.round_index + 2  # several rounds played
+    record = to_record(final, agents=agents, position=given)
+    assert "deal" not in record["rounds"][0] and all("deal" in r for r in record["rounds"][1:])
+    back = load(save(record, tmp_path / "position.json"))
+    assert back == json.loads(json.dumps(record))
+    states = replay(back)
+    first, last = states[0], states[-1]
+    assert first.hands == start.hands and first.totals == start.totals  # the position again
+    assert last.totals == final.totals and last.round_scores == final.round_scores
+    assert [[a.to_dict() for a in r] for r in last.history] == [[a.to_dict() for a in r] for r in final.history]
+    assert len(states) == 1 + sum(len(r) for r in final.history)
+    # the later rounds are dealt by the position's seed, and the record says which deck orders
+    for k, r in enumerate(record["rounds"][1:], start=1):
+        assert r["deal"] == list(final.deals[len(final.deals) - len(record["rounds"]) + k])
+
+
+def test_a_position_record_opens_in_the_stepper_and_narrates():
+    from mowkit.records import narrate
+    from mowkit.widgets.stepper import Stepper
+
+    _, start, final, given = played_position("sixnimmt", SIX_POSITION, ["greedy", "random", "lowest"])
+    record = to_record(final, agents=["greedy", "random", "lowest"], position=given)
+    stepper = Stepper(record)
+    assert stepper.state.hands == start.hands
+    stepper.last()
+    assert stepper.state.totals == final.totals
+    lines = narrate(record)
+    assert lines[0].startswith("6 nimmt!, 3 players") and len(lines) > 10
+
+
+@pytest.fixture(scope="module")
+def position_record():
+    _, _, final, given = played_position("sixnimmt", SIX_POSITION, ["greedy", "random", "lowest"])
+    return json.loads(json.dumps(to_record(final, agents=["greedy", "random", "lowest"], position=given)))
+
+
+def _set(record, path, value):
+    node = record
+    for k in path[:-1]:
+        node = node[k]
+    if value is _DELETE:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+
+
+_DELETE = object()
+
+
+@pytest.mark.parametrize("path, value, field", [
+    (("position",), [1, 2], "position"),
+    (("position",), "hands", "position"),
+    (("position", "bogus"), 1, "position.bogus"),
+    (("position", "hands", 0, 0), "one", "position"),  # the engine names the option (position or hands)
+    (("position", "hands", 0, 0), 999, "position"),
+    (("position", "hands", 0), {"a": 1}, "position.hands[0]"),
+    (("position", "rows"), [[10]], "position"),
+    (("position", "totals", 0), float("inf"), "position.totals[0]"),
+    (("position", "hands"), [[[[[[1]]]]]], "position.hands[0][0][0][0]"),
+    (("rounds", 0, "deal"), list(range(1, 105)), "rounds[0].deal"),
+    (("rounds", 1, "deal"), list(range(1, 105)), "rounds[1].deal"),
+    (("rounds", 1, "deal"), _DELETE, "rounds[1].deal"),
+    (("rounds", 0, "decisions", 0, "card"), 104, "rounds[0].decisions[0]"),
+])
+def test_a_damaged_start_position_names_the_file_and_field(tmp_path, position_record, path, value, field):
+    record = copy.deepcopy(position_record)
+    _set(record, path, value)
+    target = tmp_path / "bad.json"
+    target.write_text(json.dumps(record))
+    with pytest.raises(RecordError) as e:
+        load(target)
+    assert e.value.source == str(target)
+    assert e.value.field == field or e.value.field.startswith(field), (e.value.field, str(e.value))
+    assert not getattr(e.value, "safety_net", False)
 
 
 def test_cli_replay_prints_turns(tmp_path, record, capsys):

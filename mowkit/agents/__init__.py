@@ -14,21 +14,17 @@ from __future__ import annotations
 
 import inspect
 import json
-from importlib import import_module
 from typing import Any
 
+from mowkit import registry
 from mowkit.core import Agent, OptionError
-
-_MODULES = {"sixnimmt": "mowkit.agents.sixnimmt", "mow": "mowkit.agents.mow"}
 
 SPEC_FORM = "name:key=value,key=value with each key once"
 
 
 def agent_classes(game: str) -> dict[str, type]:
-    """Name -> agent class for ``game``."""
-    if not isinstance(game, str) or game not in _MODULES:
-        raise OptionError("game", game, "one of " + ", ".join(repr(g) for g in _MODULES))
-    return dict(import_module(_MODULES[game]).AGENTS)
+    """Name -> agent class for ``game`` (from its :mod:`mowkit.registry` entry)."""
+    return registry.get(game).agent_classes()
 
 
 def agent_options(cls: type) -> list[str]:
@@ -112,5 +108,5 @@ def describe_agents(game: str) -> dict[str, str]:
 def __getattr__(name: str) -> Any:
     """``AGENTS``: game -> {agent name: one-line description} (built on first use)."""
     if name == "AGENTS":
-        return {game: describe_agents(game) for game in _MODULES}
+        return {game: describe_agents(game) for game in registry.names()}
     raise AttributeError(f"module 'mowkit.agents' has no attribute {name!r}")

@@ -1,39 +1,38 @@
 """Building blocks shared by the game widgets: drawing a state, naming seats, agent pickers.
 
-Nothing here decides a rule: drawings come from :mod:`mowkit.render`, sentences from the
+Nothing here decides a rule: drawings come from each game's renderer (:mod:`mowkit.registry`), sentences from the
 engine's ``events`` and ``Mow.describe``, choices from ``state.legal_actions``.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
-from mowkit.render import mow_html, sixnimmt_html
+from mowkit import registry
 
-GAME_TITLES = {"sixnimmt": "6 nimmt!", "mow": "Mow"}
+GAME_TITLES: Mapping[str, str] = registry.Titles()
+"""Game name -> the title a person reads (a live view of :mod:`mowkit.registry`)."""
 
 
 def state_html(state: Any, show_hands: bool | int = True) -> str:
-    """The drawing of a state of either game (all hands, one seat's hand, or none)."""
-    if state.game.name == "mow":
-        return mow_html(state, show_hands)
-    return sixnimmt_html(state, show_hands)
+    """The drawing of a state of any registered game (all hands, one seat's hand, or none)."""
+    return registry.entry_of(state.game).render(state, show_hands)
 
 
-def seat_word(game_name: str) -> str:
-    """What a seat is called: ``player`` in 6 nimmt!, ``farmer`` in Mow."""
-    return "farmer" if game_name == "mow" else "player"
+def seat_word(game: Any) -> str:
+    """What a seat is called (``player`` in 6 nimmt!, ``farmer`` in Mow); ``game`` is a name or a game."""
+    return registry.seat_word(game)
 
 
 ALL_HANDS = "all"
 """The perspective value for "all hands open" (a string: ``True == 1`` would clash with seat 1)."""
 
 
-def perspective_options(game_name: str, players: int) -> list[tuple[str, str | int]]:
+def perspective_options(game_name: Any, players: int) -> list[tuple[str, str | int]]:
     """Dropdown options: all hands open (:data:`ALL_HANDS`), then one seat's view per seat."""
     word = seat_word(game_name)
     return [("all hands open", ALL_HANDS)] + [(f"{word} {p}'s view only", p) for p in range(players)]

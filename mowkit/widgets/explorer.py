@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -25,29 +25,30 @@ import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from mowkit import plots
+from mowkit import plots, registry
 from mowkit.core import OptionError, RecordError
 from mowkit.results import summary
 from mowkit.widgets.common import GAME_TITLES, agent_dropdown, button
 from mowkit.widgets.stepper import Stepper
 
-VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
-    "sixnimmt": {
-        "standard": {},
-        "tactics": {"variant": "tactics"},
-        "logic": {"variant": "logic"},
-        "professional": {"variant": "professional"},
-        "Rule 4 by fewest heads (auto_row)": {"auto_row": True},
-    },
-    "mow": {
-        "standard": {},
-        "plain cows only": {"specials": False},
-        "both packets": {"packets": "both"},
-        "next farmer restarts the herd": {"restart": "next"},
-        "starter rotates": {"next_starter": "rotate"},
-    },
-}
-"""Named option sets offered as variants (game options, see each game's module docstring)."""
+
+class _Variants(Mapping[str, Mapping[str, Mapping[str, Any]]]):
+    """A live view: game name -> its registry entry's ``variants``."""
+
+    def __getitem__(self, name: str) -> Mapping[str, Mapping[str, Any]]:
+        if name not in registry.names():
+            raise KeyError(name)
+        return registry.get(name).variants
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.names())
+
+    def __len__(self) -> int:
+        return len(registry.names())
+
+
+VARIANTS: Mapping[str, Mapping[str, Mapping[str, Any]]] = _Variants()
+"""Game name -> named option sets offered as variants (each game's ``variants`` in :mod:`mowkit.registry`)."""
 
 DEFAULT_AGENTS = ("greedy", "heuristic", "random")
 
