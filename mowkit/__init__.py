@@ -19,6 +19,7 @@ from mowkit.core import (
     OptionError,
     RecordError,
 )
+from mowkit.i18n import get_language, language, set_language  # noqa: F401  (two languages)
 from mowkit.registry import load_game  # the games: mowkit.registry
 
 __version__ = "0.1.0"
@@ -45,6 +46,9 @@ def __getattr__(name: str) -> Any:  # lazy re-exports keep `import mowkit` light
 
 
 __all__ = [
+    "set_language",
+    "get_language",
+    "language",
     "Action",
     "Agent",
     "IllegalActionError",

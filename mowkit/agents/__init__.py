@@ -101,8 +101,10 @@ def parse_agent_spec(spec: Any) -> tuple[str, dict[str, Any]]:
 
 
 def describe_agents(game: str) -> dict[str, str]:
-    """Name -> first docstring line of every agent of ``game``."""
-    return {n: (c.__doc__ or "").strip().splitlines()[0] for n, c in agent_classes(game).items()}
+    """Name -> first docstring line of every agent of ``game``, in the reader's language."""
+    from mowkit.i18n import _
+
+    return {n: _((c.__doc__ or "").strip().splitlines()[0]) for n, c in agent_classes(game).items()}
 
 
 def __getattr__(name: str) -> Any:
