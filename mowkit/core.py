@@ -39,7 +39,7 @@ from mowkit.i18n import _
 
 def _restore_error(cls: type, args: tuple[Any, ...], fields: dict[str, Any]) -> Exception:
     """Rebuild a pickled error with its fields and its text as it was made (in its language)."""
-    error = cls.__new__(cls)
+    error: Any = Exception.__new__(cls)
     error.args = args
     vars(error).update(fields)
     return error
@@ -266,12 +266,19 @@ class Game(Protocol):
     penalty_word: str
     seat_word: str
     line_word: str
+    players: int
+    deck: tuple[int, ...]
+    threshold: int
+    max_rounds: int | None
 
     @property
     def options(self) -> dict[str, Any]: ...
     @property
     def num_players(self) -> int: ...
-    def new_state(self, seed: int | None = None, *, deals: Sequence[Sequence[int]] | None = None) -> Any: ...
+    def new_state(self, seed: int | None = None, *, rng: np.random.Generator | None = None,
+                  deals: Sequence[Sequence[int]] | None = None) -> Any: ...
+    def describe(self, action: Action) -> str: ...
+    def label(self, card: int) -> str: ...
     def position(self, **kwargs: Any) -> Any: ...
     def penalty(self, card: int) -> int: ...
     def check_deal(self, order: Sequence[int]) -> None: ...

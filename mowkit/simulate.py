@@ -91,7 +91,7 @@ AGENT_STREAM_TAG = "mowkit-agent/1"
 def game_root(seed: int | None) -> int:
     """The root of a game's randomness: ``seed`` itself, or fresh entropy drawn once for ``seed=None``."""
     if seed is None:
-        return int(np.random.SeedSequence().entropy)
+        return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
     return check_int("seed", seed, 0)
 
 

@@ -95,18 +95,18 @@ def column_digest(name: str, column: Any) -> str:
     kind = "utf8" if _is_string(typ) else str(typ)
     h = hashlib.sha256(_canonical([name, kind, len(column), column.null_count]).encode())
     if column.null_count:
-        h.update(np.asarray(column.is_valid().to_numpy(zero_copy_only=False), dtype=np.uint8))
+        h.update(np.asarray(column.is_valid().to_numpy(zero_copy_only=False), dtype=np.uint8))  # type: ignore[arg-type]
     if kind == "utf8":
         enc = pc.dictionary_encode(column)
         h.update(_canonical(enc.dictionary.to_pylist()).encode())
         idx = enc.indices.fill_null(0) if column.null_count else enc.indices
-        h.update(np.ascontiguousarray(idx.to_numpy(zero_copy_only=False), dtype="<i4"))
+        h.update(np.ascontiguousarray(idx.to_numpy(zero_copy_only=False), dtype="<i4"))  # type: ignore[arg-type]
         return h.hexdigest()
     if pa.types.is_boolean(typ) or pa.types.is_integer(typ) or pa.types.is_floating(typ) \
             or pa.types.is_temporal(typ):
         values = column.to_numpy(zero_copy_only=False)
         if values.dtype.kind in "biufmM":
-            h.update(np.ascontiguousarray(values).view(np.uint8))
+            h.update(np.ascontiguousarray(values).view(np.uint8))  # type: ignore[arg-type]
             return h.hexdigest()
     h.update(_canonical(column.to_pylist()).encode() if not pa.types.is_temporal(typ)
              else json.dumps(column.to_pylist(), default=str).encode())
@@ -180,9 +180,10 @@ def differing_fields(a: dict[str, Any], b: dict[str, Any], prefix: str = "") -> 
 
 
 def _get(prov: dict[str, Any], dotted: str) -> Any:
+    value: Any = prov
     for part in dotted.split("."):
-        prov = prov.get(part) if isinstance(prov, dict) else None
-    return prov
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
 
 
 # --------------------------------------------------------------------------- writing
@@ -436,19 +437,19 @@ def _plan(folder: str | os.PathLike[str], partial: bool = False) -> tuple[dict[s
         raise RecordError(str(ref_file), "metadata.mowkit.n_games", "no valid n_games / chunk_games")
     expected = expected_chunks(n_games, chunk_games)
     ranges = sorted(((_game_range(f, p), f, p) for f, p in provs), key=lambda t: t[0])
-    for (a, fa, _), (b, fb, _) in zip(ranges, ranges[1:]):
+    for (a, fa, _x), (b, fb, _y) in zip(ranges, ranges[1:]):
         if b[0] < a[1]:
             raise RecordError(str(fb), "metadata.mowkit.games",
                               f"holds games {b[0]}–{b[1] - 1}, overlapping games {a[0]}–{a[1] - 1} of "
                               f"{fa.name}: a game must be in one chunk only; remove the copy")
     found = {}
-    for (a, b), f, _ in ranges:
+    for (lo, hi), f, _unused in ranges:
         m = _CHUNK_NAME.fullmatch(f.name)
         i = int(m[1]) if m else -1
-        if not (0 <= i < len(expected)) or (expected[i].start, expected[i].stop) != (a, b):
+        if not (0 <= i < len(expected)) or (expected[i].start, expected[i].stop) != (lo, hi):
             where = (f"chunk {i} of this run holds games {expected[i].start}–{expected[i].stop - 1}"
                      if 0 <= i < len(expected) else f"this run has chunks 0–{len(expected) - 1} only")
-            raise RecordError(str(f), "metadata.mowkit.games", f"holds games {a}–{b - 1}, but {where} "
+            raise RecordError(str(f), "metadata.mowkit.games", f"holds games {lo}–{hi - 1}, but {where} "
                               "(renamed or misplaced file)")
         found[i] = f
     missing = [i for i in range(len(expected)) if i not in found]

@@ -68,7 +68,7 @@ def seat_agents(agents: Sequence[str], rotation: int) -> list[str]:
 def seat_streams(players: int, rotation: int) -> list[int]:
     """The agent stream of each seat under ``rotation``: the index of the agent sitting there
     (:func:`seat_agents`), so an agent keeps its random stream when the seats rotate."""
-    return seat_agents(list(range(players)), rotation)  # type: ignore[arg-type]
+    return [int(a) for a in seat_agents([str(p) for p in range(players)], rotation)]
 
 
 def _game_rows(game: Any, agents: Sequence[str], row: dict[str, int],
@@ -118,7 +118,8 @@ def _agent_defaults(game_name: str, name: str) -> dict[str, Any] | None:
         return None
     if cls is None:
         return None
-    return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items()
+    init = vars(cls).get("__init__") or getattr(cls, "__init__")
+    return {k: p.default for k, p in inspect.signature(init).parameters.items()
             if k != "self" and p.default is not inspect.Parameter.empty}
 
 
@@ -516,7 +517,7 @@ def _progress(progress: bool | Callable[[int, int], None], total: int, initial: 
 
     bar = tqdm(total=total, initial=initial, unit="game", desc=desc)
 
-    def step(k: int | None) -> None:
+    def step(k: int | None) -> None:  # type: ignore[no-redef]
         if k is None:
             bar.close()
         else:

@@ -188,8 +188,8 @@ def observation_vector(obs: Any, game: Any) -> np.ndarray:
     v[base] = obs.pile_size / len(game.deck)
     v[base + 1] = obs.arrow
     v[base + 2 + obs.active_herd] = 1
-    phases = ("play", "flip", "next", "over")
-    v[base + 5 + phases.index(obs.phase)] = 1
+    mow_phases = ("play", "flip", "next", "over")
+    v[base + 5 + mow_phases.index(obs.phase)] = 1
     return v
 
 

@@ -124,7 +124,7 @@ class _Game(pyspiel.Game):
         self.utility = p["utility"]
         self.deal_seeds = int(p["deal_seeds"])
         self.codec = ActionCodec(self.engine_game)
-        g = self.engine_game
+        g: Any = self.engine_game
         n = g.players
         if self.kind == "sixnimmt":
             deck_total = g.deck_heads()
@@ -261,7 +261,7 @@ class _State(pyspiel.State):
                 if self._codec.encode(a) == action:
                     text = self._game.describe(a)
                     if self._game.name == "mow" and hasattr(a, "card"):  # two packets: same faces
-                        text += f" [card {self._game.cards[a.card].code}]"
+                        text += f" [card {self._game.cards[a.card].code}]"  # type: ignore[attr-defined]
                     return f"player {player + 1}: {text}"
         return f"player {player + 1}: action {action}"
 

@@ -120,7 +120,7 @@ class MowkitAECEnv(_Common, AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[self.state.pending_players()[0]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:

@@ -29,9 +29,10 @@ def agent_classes(game: str) -> dict[str, type]:
 
 def agent_options(cls: type) -> list[str]:
     """The keyword options an agent class takes (the parameters of its constructor)."""
-    if cls.__init__ is object.__init__:
+    init = vars(cls).get("__init__") or getattr(cls, "__init__")
+    if init is object.__init__:
         return []
-    params = list(inspect.signature(cls.__init__).parameters.values())[1:]  # without self
+    params = list(inspect.signature(init).parameters.values())[1:]  # without self
     return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 

@@ -61,7 +61,7 @@ def extract_python_and_descriptions(fileobj: Any, keywords: Any, comment_tags: A
     """
     from babel.messages.extract import extract_python
 
-    yield from extract_python(fileobj, keywords, comment_tags, options)
+    yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type,misc]
     fileobj.seek(0)
     source = fileobj.read()
     if isinstance(source, bytes):
@@ -201,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
                 if lacking:
                     return 1
         else:
-            known[step]()  # type: ignore[operator]
+            known[step]()  # type: ignore[operator,misc]
             print(f"{step}: done")
     if steps == ["extract", "update", "compile"]:
         for lang in LANGUAGES[1:]:

@@ -101,7 +101,7 @@ def full_deck() -> tuple[int, ...]:
 
 def tactics_deck(players: int, hand_size: int = 10, rows: int = 4) -> tuple[int, ...]:
     """The Tactics variant's deck for ``players`` (cards 1..players*hand_size+rows), from the engine."""
-    return SixNimmt(players=players, hand_size=hand_size, rows=rows, variant="tactics").deck
+    return SixNimmt(players=players, hand_size=hand_size, rows=rows, variant=("tactics",)).deck
 
 
 def _deck(deck: Iterable[int] | None, name: str = "deck") -> tuple[int, ...]:
@@ -725,9 +725,9 @@ def turn_outcome(
     where = placements(rs, card)
     if not where:
         return True, row_heads(rs[fewest_heads_row(rs)]), "lowest"
-    r = rs[where[0][0]]
-    if len(r) >= capacity:
-        return True, row_heads(r), "sixth"
+    row = rs[where[0][0]]
+    if len(row) >= capacity:
+        return True, row_heads(row), "sixth"
     return False, 0, ""
 
 
