@@ -327,3 +327,13 @@ def test_stepper_coach_waits_for_its_button_and_follows_the_seat_shown(record):
     s.coach_panel.button.value = True
     assert s.coach_panel.advice.player == 2  # the seat shown, which must decide at the deal
     assert s.coach_panel.advice.actions == s.state.legal_actions(2)
+
+
+def test_stepper_coach_with_one_seats_view_never_advises_another_seat(record):
+    s = Stepper(record, perspective=1, coach=True)
+    row_step = next(i for i, st in enumerate(s.states) if st.phase == "row" and st.pending_players() != (1,))
+    s.index = row_step
+    assert s.coach_panel.advice is None  # another seat's decision: its hand stays hidden
+    assert "Player 2 has no decision now." in s.coach_panel.text
+    s.perspective.value = "all"
+    assert s.coach_panel.advice.player == s.state.pending_players()[0]

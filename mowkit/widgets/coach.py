@@ -54,6 +54,7 @@ class CoachPanel(widgets.VBox):
         self.text = ""
         self._state: Any = None
         self._player: int | None = None
+        self._message: str | None = None
         self.button = widgets.ToggleButton(value=bool(active), layout=widgets.Layout(width="auto"))
         self.output = widgets.HTML()
         self.output.add_class("mowkit-coach")
@@ -83,16 +84,19 @@ class CoachPanel(widgets.VBox):
             return
         self._state = state.clone()
         self._player = player
+        self._message = None
         self.advice = None
         if self.active:
             self._compute()
         self._draw()
 
-    def clear(self) -> None:
-        """Nothing to coach: no decision pending, or the game is over."""
+    def clear(self, message: str | None = None) -> None:
+        """Nothing to coach: no decision pending, or the game is over (``message``: say why instead
+        of "No decision to coach now."; made by the caller in the current language)."""
         self._state = None
         self._player = None
         self.advice = None
+        self._message = message
         self._draw()
 
     def close(self) -> None:
@@ -118,7 +122,7 @@ class CoachPanel(widgets.VBox):
         self.button.tooltip = _("Show the coach's advice for the decision now (it can take a second)")
         self.button.icon = "graduation-cap"
         if self._state is None:
-            body = f"<p>{html_lib.escape(_('No decision to coach now.'))}</p>"
+            body = f"<p>{html_lib.escape(self._message or _('No decision to coach now.'))}</p>"
         elif not self.active:
             body = f"<p>{html_lib.escape(_('Press “coach” to see the advice for this decision.'))}</p>"
         else:

@@ -190,13 +190,21 @@ class Stepper(widgets.VBox):
         self._coach(state, show)
 
     def _coach(self, state: Any, show: bool | int) -> None:
-        """The coach for the decision pending at the step shown (the seat shown, if it must decide)."""
+        """The coach for the decision pending at the step shown: with all hands open the first seat
+        to decide, with one seat's view only that seat (the advice names the cards in hand)."""
         pending = state.pending_players() if not state.is_over() else ()
         if not pending:
             self.coach_panel.clear()
-            return
-        seat = show if not isinstance(show, bool) and show in pending else pending[0]
-        self.coach_panel.show(state, seat)
+        elif show is True:
+            self.coach_panel.show(state, pending[0])
+        elif show in pending:
+            self.coach_panel.show(state, int(show))
+        else:
+            from mowkit.i18n import _
+
+            message = (_("Farmer {n} has no decision now.") if self.game.name == "mow"
+                       else _("Player {n} has no decision now.")).format(n=int(show) + 1)
+            self.coach_panel.clear(message)
 
 
 def stepper(record: RecordLike, perspective: bool | int = True, coach: bool = False) -> Stepper:
