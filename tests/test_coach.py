@@ -337,3 +337,30 @@ def test_stepper_coach_with_one_seats_view_never_advises_another_seat(record):
     assert "Player 2 has no decision now." in s.coach_panel.text
     s.perspective.value = "all"
     assert s.coach_panel.advice.player == s.state.pending_players()[0]
+
+
+def test_monte_carlo_intervals_cover_the_exact_value_about_95_percent_of_the_time():
+    # 60 seeds of a small coach on the last turn (Monte Carlo value = exact expected heads): a
+    # 95 % interval should hold the exact value in about 57 of 60; fewer than 51 would happen
+    # with probability below 0.2 % if the intervals were right (binomial 60, 0.95).
+    state = position([[5], [60], [90]])
+    exact = float(enumerated(ROWS, 5, unseen_for([5]), 2))
+    hits = 0
+    for seed in range(60):
+        move = coach(state, 0, rollouts=400, batches=20, seed=seed, agents=[]).move(Play(0, 5))
+        hits += move.mc_low <= exact <= move.mc_high
+    assert 51 <= hits <= 60
+
+
+def test_panel_follows_the_seats_it_is_given():
+    game = SixNimmt(players=3)
+    state = position([[5, 15, 26], [1, 60, 70], [90, 91, 92]])
+    panel = CoachPanel(game, rollouts=40, batches=4, active=True)
+    panel.follow(state, [2])
+    assert panel.advice.player == 2
+    state.apply(Play(2, 90))
+    panel.follow(state, [2])  # seat 3 has chosen: nothing to coach for it
+    assert panel.advice is None
+    panel.follow(state, [2, 1])
+    assert panel.advice.player == 1
+    panel.close()

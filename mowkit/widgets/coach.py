@@ -4,6 +4,7 @@
     panel = CoachPanel(game)
     panel.show(state)        # after every decision (it computes only while "coach" is pressed)
     panel.clear()            # no decision pending, or the game is over
+    panel.follow(state, [0, 2])   # the first of these seats that must decide, else clear
 
 One line per legal move: the move, its expected penalty this turn by the exact odds, its Monte
 Carlo value with a 95 % interval, and the computer players that would choose it with their
@@ -89,6 +90,16 @@ class CoachPanel(widgets.VBox):
         if self.active:
             self._compute()
         self._draw()
+
+    def follow(self, state: Any, seats: Any) -> None:
+        """Coach the first of ``seats`` (e.g. the human seats of a game) that must decide now in
+        ``state``; clear the panel when none of them must (or the game is over)."""
+        pending = () if state is None or state.is_over() else tuple(state.pending_players())
+        mine = [int(p) for p in seats if int(p) in pending]
+        if mine:
+            self.show(state, mine[0])
+        else:
+            self.clear()
 
     def clear(self, message: str | None = None) -> None:
         """Nothing to coach: no decision pending, or the game is over (``message``: say why instead
