@@ -10,7 +10,9 @@ decision (which rule applied). Nothing is decided here.
 
 Public attributes for scripts and tests: ``index`` (the decision shown, 0 = the deal),
 ``html`` (the drawing shown), ``explanation`` (the sentences shown, plain text),
-``states``/``actions``/``record``.
+``states``/``actions``/``record``, ``coach_panel`` (the coach of the decision pending at the
+step shown: a :class:`~mowkit.widgets.coach.CoachPanel`, computing only while its "coach" button
+is pressed; ``Stepper(..., coach=True)`` starts with it pressed).
 """
 
 from __future__ import annotations
@@ -51,9 +53,11 @@ class Stepper(widgets.VBox):
         record: a record dict (see :mod:`mowkit.records`) or the path of a saved record.
         perspective: ``True`` (all hands open, for teaching) or a seat (that seat's view only).
         index: the decision to show first (0: the deal; negative counts from the end).
+        coach: start with the coach pressed (the advice for the decision pending at each step).
     """
 
-    def __init__(self, record: RecordLike, perspective: bool | int = True, index: int = 0) -> None:
+    def __init__(self, record: RecordLike, perspective: bool | int = True, index: int = 0,
+                 coach: bool = False) -> None:
         if not isinstance(record, dict):
             record = load(Path(record))
         self.record: dict[str, Any] = record
@@ -81,6 +85,9 @@ class Stepper(widgets.VBox):
         self.explanation_box.add_class("mowkit-explanation")
         self.html = ""
         self.explanation = ""
+        from mowkit.widgets.coach import CoachPanel
+
+        self.coach_panel = CoachPanel(self.game, active=coach)
 
         agents = record.get("agents") or []
         who = ", ".join(f"{word} {i}: {a}" for i, a in enumerate(agents)) or f"{self.game.num_players} {word}s"
@@ -96,7 +103,7 @@ class Stepper(widgets.VBox):
         self.perspective.observe(self._redraw, names="value")
         buttons = widgets.HBox([self.first_button, self.prev_button, self.next_button, self.last_button])
         super().__init__([self.header, buttons, widgets.HBox([self.slider, self.perspective]),
-                          self.step_label, self.table, self.explanation_box])
+                          self.step_label, self.table, self.explanation_box, self.coach_panel])
         self.add_class("mowkit-stepper")
         self.index = index if index >= 0 else n + 1 + index
         self._redraw()
@@ -104,12 +111,12 @@ class Stepper(widgets.VBox):
     # ------------------------------------------------------------------ construction
     @classmethod
     def from_seed(cls, game: Any, agents: Sequence[str], seed: int, perspective: bool | int = True,
-                  **options: Any) -> Stepper:
+                  *, coach: bool = False, **options: Any) -> Stepper:
         """Play a seeded game with ``agents`` (one per seat; see :func:`mowkit.simulate.play_game`)."""
         from mowkit.simulate import play_game, resolve_game
 
         record = play_game(resolve_game(game, **options), list(agents), seed=seed)
-        return cls(record, perspective=perspective)
+        return cls(record, perspective=perspective, coach=coach)
 
     # ------------------------------------------------------------------ navigation
     @property
@@ -180,8 +187,26 @@ class Stepper(widgets.VBox):
         )
         self.first_button.disabled = self.prev_button.disabled = i == 0
         self.next_button.disabled = self.last_button.disabled = i == n
+        self._coach(state, show)
+
+    def _coach(self, state: Any, show: bool | int) -> None:
+        """The coach for the decision pending at the step shown: with all hands open the first seat
+        to decide, with one seat's view only that seat (the advice names the cards in hand)."""
+        pending = state.pending_players() if not state.is_over() else ()
+        if not pending:
+            self.coach_panel.clear()
+        elif show is True:
+            self.coach_panel.show(state, pending[0])
+        elif show in pending:
+            self.coach_panel.show(state, int(show))
+        else:
+            from mowkit.i18n import _
+
+            message = (_("Farmer {n} has no decision now.") if self.game.name == "mow"
+                       else _("Player {n} has no decision now.")).format(n=int(show) + 1)
+            self.coach_panel.clear(message)
 
 
-def stepper(record: RecordLike, perspective: bool | int = True) -> Stepper:
+def stepper(record: RecordLike, perspective: bool | int = True, coach: bool = False) -> Stepper:
     """A :class:`Stepper` over a record dict or a saved record file."""
-    return Stepper(record, perspective=perspective)
+    return Stepper(record, perspective=perspective, coach=coach)
