@@ -18,6 +18,7 @@ _LAZY = {
     "Play": "mowkit.widgets.play",
     "OutcomeExplorer": "mowkit.widgets.explorer",
     "outcome_explorer": "mowkit.widgets.explorer",
+    "CoachPanel": "mowkit.widgets.coach",
     "ClassroomApp": "mowkit.widgets.app",
     "classroom_app": "mowkit.widgets.app",
 }
