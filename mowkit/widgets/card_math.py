@@ -27,7 +27,15 @@ from mowkit.odds.sixnimmt import (
     tactics_deck,
 )
 from mowkit.render.cards import sixnimmt_label
-from mowkit.widgets.tables import chance_text, for_people, html_table, row_text, value_text
+from mowkit.widgets.tables import (
+    chance_text,
+    estimate_check,
+    for_people,
+    html_table,
+    percent_text,
+    row_text,
+    value_text,
+)
 
 FULL_DECK = 0
 """The value of the "full deck" choice of :class:`HandHeadsExplorer` (any other value: Tactics for p players)."""
@@ -54,6 +62,44 @@ def heads_distribution_table(df: pd.DataFrame) -> pd.DataFrame:
     """The table of :func:`mowkit.odds.hand_heads_table` for people (heads, hands, chances)."""
     cols = [c for c in ("heads", "ways", "exact", "cumulative") if c in df.columns]
     return for_people(df, cols, headers={"exact": "chance"})
+
+
+def rows_table(df: pd.DataFrame) -> pd.DataFrame:
+    """The table of :func:`mowkit.odds.row_table` for people: each row from 1, its cards and heads,
+    and what the opponents' cards may do to it this turn."""
+    return for_people(df, ["row", "cards", "heads", "n_landing", "p_hit", "expected_added"])
+
+
+def card_check_table(check: pd.DataFrame) -> pd.DataFrame:
+    """The table of :func:`mowkit.odds.compare_card_risk` for people: for each card the exact chance
+    of taking cards and the heads to expect, beside the simulated turn with its 95 % confidence
+    interval, and whether the exact value lies inside it. ``attrs``: ``inside`` and ``lines`` (how
+    many of the intervals hold the exact value, out of how many)."""
+    n = len(check)
+    p_ex, p_sim, p_ci, p_ok = estimate_check(check["p_take"], check["p_take_sim"], check["se"], [True] * n)
+    h_ex, h_sim, h_ci, h_ok = estimate_check(check["expected_heads_exact"], check["expected_heads_sim"],
+                                             check["heads_se"], [False] * n)
+    yes, no = _("yes"), _("no")
+    out = pd.DataFrame({
+        _("card"): [sixnimmt_label(int(c)) for c in check["card"]],
+        _("chance of taking cards, exact"): p_ex,
+        _("simulated (95 % confidence interval)"): [f"{a} ({b})" for a, b in zip(p_sim, p_ci)],
+        _("heads to expect, exact"): h_ex,
+        _("heads simulated (95 % confidence interval)"): [f"{a} ({b})" for a, b in zip(h_sim, h_ci)],
+        _("both exact values inside?"): [yes if a and b else no for a, b in zip(p_ok, h_ok)],
+    }, index=range(1, n + 1))
+    out.attrs.update(inside=int(sum(p_ok) + sum(h_ok)), lines=2 * n)
+    return out
+
+
+def shortcut_table(check: pd.DataFrame) -> pd.DataFrame:
+    """The simple formula beside the exact model and the simulated turn (from ``compare_card_risk``)."""
+    return pd.DataFrame({
+        _("card"): [sixnimmt_label(int(c)) for c in check["card"]],
+        _("chance of taking cards, simple formula"): [percent_text(p) for p in check["p_take_simple"]],
+        _("chance of taking cards, exact"): [chance_text(p) for p in check["p_take"]],
+        _("chance of taking cards, simulated"): [percent_text(p) for p in check["p_take_sim"]],
+    }, index=range(1, len(check) + 1))
 
 
 class SafestCardExplorer(widgets.VBox):

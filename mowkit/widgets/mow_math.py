@@ -27,7 +27,7 @@ from mowkit.odds.mow import (
     packets_for,
 )
 from mowkit.render.cards import special_name
-from mowkit.widgets.tables import chance_text, for_people, html_table, value_text
+from mowkit.widgets.tables import chance_text, estimate_check, for_people, html_table, value_text
 
 _BY_PLAYERS = "by players"
 _STYLE = {"description_width": "initial"}
@@ -45,6 +45,8 @@ QUANTITIES: dict[str, str] = {
     "variance of flies": N_("variance of the flies (how spread out they are)"),
     "P(no flies)": N_("chance of no flies at all"),
     "P(at least one special)": N_("chance of at least one special cow"),
+    "P(a random unseen card fits)": N_("chance that a random unseen card fits"),
+    "P(must take with 5 cards)": N_("chance of having to take the herd with 5 cards"),
 }
 
 #: the ``kind`` values of the Mow card table -> the word a person reads
@@ -133,6 +135,30 @@ def fitting_cards_table(view: Any, fit: pd.DataFrame) -> pd.DataFrame:
         _("kind of cow"): [_(KINDS.get(k, k)) for k in rows["kind"]],
         _("flies"): [number(int(f)) for f in rows["flies"]],
     }, index=range(1, len(rows) + 1))
+
+
+def check_table(result: pd.DataFrame, *, first: str | None = None) -> pd.DataFrame:
+    """A comparison of :mod:`mowkit.odds` (``compare_hand_summary``, ``compare_herd_odds``) for people:
+    each quantity exact, simulated with its 95 % confidence interval, and whether the exact value
+    lies inside it. ``first``: a column of ``result`` shown first (e.g. ``"herd"``)."""
+    chances = [str(q).startswith("P(") for q in result["quantity"]]
+    ex, sim, ci, ok = estimate_check(result["exact"], result["simulated"], result["se"], chances)
+    out: dict[str, list[str]] = {}
+    if first is not None:
+        out[_(first)] = [str(v) for v in result[first]]
+    out[_("what is measured")] = [_(QUANTITIES.get(q, q)) for q in result["quantity"]]
+    out[_("exact")] = ex
+    out[_("simulated")] = sim
+    out[_("95 % confidence interval of the simulation")] = ci
+    out[_("exact value inside?")] = [_("yes") if x else _("no") for x in ok]
+    return pd.DataFrame(out, index=range(1, len(result) + 1))
+
+
+def fit_summary_table(df: pd.DataFrame) -> pd.DataFrame:
+    """The table of :func:`mowkit.odds.herd_fit_summary` for people (kinds of cow by name)."""
+    return for_people(df, ["kind", "unseen", "fitting", "share"],
+                      headers={"share": "share that fits"},
+                      formats={"kind": lambda k: _(KINDS.get(k, k)), "share": chance_text})
 
 
 def _packet_options() -> list[tuple[str, str]]:

@@ -73,7 +73,7 @@ HEADERS: dict[str, str] = {
 #: columns that hold a chance (shown in %, a Fraction also as its exact fraction)
 CHANCES = frozenset({
     "p_sixth", "p_lowest", "p_take", "exact", "probability", "frequency", "cumulative", "p_hit",
-    "p_take_exact", "p_take_simple", "p_take_sim", "se", "simple_error", "p_fit", "p_must_take",
+    "p_take_exact", "p_take_simple", "p_take_sim", "se", "simple_error", "p_fit", "p_must_take", "share",
 })
 
 
@@ -182,3 +182,65 @@ def for_people(
 def html_table(table: pd.DataFrame) -> str:
     """An HTML table of a :func:`for_people` table (no index column)."""
     return table.to_html(index=False, escape=True, border=0, classes="mowkit-table")
+
+
+def interval_text(lo: float, hi: float, chance: bool = True, digits: int = 2) -> str:
+    """A 95 % interval as ``"52.9 – 54.4 %"`` (a chance) or ``"1.60 – 1.62"`` (a number)."""
+    if chance:
+        return percent_text(lo).removesuffix(" %") + " \u2013 " + percent_text(hi)
+    return number(float(lo), digits) + " \u2013 " + number(float(hi), digits)
+
+
+def simulation_check(
+    table: pd.DataFrame,
+    value: str,
+    trials: int,
+    *,
+    exact: str = "exact",
+    simulated: str = "frequency",
+) -> pd.DataFrame:
+    """Exact chances beside a simulation's shares, with the 95 % confidence interval of each share.
+
+    For each line (one value of ``value``, e.g. the heads in a hand): the exact chance, the share
+    of the ``trials`` simulated hands, its 95 % (Wilson) confidence interval, and whether the exact
+    chance lies inside it. About 1 line in 20 may lie outside by chance alone. The table's
+    ``attrs`` hold ``inside`` and ``lines`` (how many lines agree, out of how many).
+    """
+    from mowkit.results import wilson_interval
+
+    lines, inside = [], 0
+    for v, p, f in zip(table[value], table[exact], table[simulated]):
+        lo, hi = wilson_interval(float(f) * trials, trials)
+        ok = lo - 1e-12 <= float(p) <= hi + 1e-12
+        inside += ok
+        lines.append({
+            _(HEADERS.get(value, value)): value_text(v),
+            _("exact chance"): chance_text(p),
+            _("share in the simulation"): percent_text(f),
+            _("95 % confidence interval of the simulation"): interval_text(lo, hi),
+            _("exact chance inside?"): _("yes") if ok else _("no"),
+        })
+    out = pd.DataFrame(lines, index=range(1, len(lines) + 1))
+    out.attrs.update(inside=int(inside), lines=len(lines))
+    return out
+
+
+def estimate_check(exact: Iterable[Any], simulated: Iterable[float], se: Iterable[float],
+                   chance: Iterable[bool]) -> tuple[list[str], list[str], list[str], list[bool]]:
+    """For each estimate: (exact text, simulated text, 95 % interval text, exact inside?).
+
+    The interval is the simulated value plus or minus 1.96 standard errors (``se``).
+    """
+    from mowkit.results import Z95
+
+    ex_t, sim_t, ci_t, ok_t = [], [], [], []
+    for e, s, err, is_chance in zip(exact, simulated, se, chance):
+        lo, hi = float(s) - Z95 * float(err), float(s) + Z95 * float(err)
+        if is_chance:
+            lo, hi = max(0.0, lo), min(1.0, hi)
+        ok = lo - 1e-12 <= float(e) <= hi + 1e-12
+        ex_t.append(chance_text(e) if is_chance else value_text(e))
+        sim_t.append(percent_text(s) if is_chance else value_text(float(s)))
+        ci_t.append(interval_text(lo, hi, is_chance))
+        ok_t.append(ok)
+    return ex_t, sim_t, ci_t, ok_t
