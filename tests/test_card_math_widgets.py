@@ -164,3 +164,55 @@ def test_every_label_goes_through_the_catalog(english, monkeypatch):
         assert w.table is not None
     i18n.set_language("en")
     assert [_labels(w) for w in explorers] == before
+
+
+# --------------------------------------------------------------------------- simulation checks
+
+
+def _wilson(k, n, z=1.959963984540054):
+    """The Wilson score interval, written out again for the test."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def test_simulation_check_says_whether_the_exact_chance_is_inside_the_interval(english):
+    import pandas as pd
+
+    from mowkit.widgets.tables import simulation_check
+
+    n = 10_000
+    table = pd.DataFrame({"heads": [1, 2, 3], "exact": [Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)],
+                          "frequency": [0.5, 0.2, 0.3]})
+    shown = simulation_check(table, "heads", n)
+    inside = [_wilson(f * n, n)[0] <= float(p) <= _wilson(f * n, n)[1]
+              for p, f in zip(table["exact"], table["frequency"])]
+    assert inside == [True, False, False]  # 0.25 is 12 standard errors from 0.2 and 0.3
+    assert list(shown["exact chance inside?"]) == ["yes", "no", "no"]
+    assert shown.attrs == {"inside": 1, "lines": 3}
+    lo, hi = _wilson(0.5 * n, n)
+    assert shown["95 % confidence interval of the simulation"].iloc[0] == \
+        f"{percent_text(lo).removesuffix(' %')} \u2013 {percent_text(hi)}"
+    assert list(shown["heads"]) == ["1", "2", "3"] and list(shown.index) == [1, 2, 3]
+
+
+def test_card_check_and_summary_check_tables_read_as_words(english):
+    pos = odds.check_position(hand=[35, 48, 61, 90],
+                              rows=[[30, 31, 32, 33], [40, 44, 46], [52, 55, 57, 58], [70, 77, 80, 88]], opponents=3)
+    check = odds.compare_card_risk(pos, trials=4000, seed=8)
+    shown = card_math.card_check_table(check)
+    assert list(shown.iloc[:, 0]) == ["35 (2 heads)", "48 (1 head)", "61 (1 head)", "90 (3 heads)"]
+    expected_inside = sum(abs(d) <= 1.959963984540054 * s for d, s in zip(check["difference"], check["se"]))
+    expected_inside += sum(abs(d) <= 1.959963984540054 * s for d, s in zip(check["heads_difference"],
+                                                                           check["heads_se"]))
+    assert shown.attrs["inside"] == expected_inside and shown.attrs["lines"] == 8
+    text = shown.to_string()
+    assert "p_take" not in text and "se" not in shown.columns and "z" not in shown.columns
+    summary = mow_math.check_table(odds.compare_hand_summary(5, "green", trials=4000, seed=2))
+    assert list(summary["what is measured"]) == ["flies on average", "variance of the flies (how spread out they are)",
+                                                 "chance of no flies at all", "chance of at least one special cow"]
+    assert summary["exact"].iloc[2] == chance_text(Fraction(91, 51888)) and "P(" not in summary.to_string()
+    rows = card_math.rows_table(odds.row_table(pos))
+    assert list(rows["row"]) == ["row 1", "row 2", "row 3", "row 4", "lower than every row"]
+    assert rows["cards"].iloc[0] == "30, 31, 32, 33" and "(" not in rows["cards"].iloc[0]

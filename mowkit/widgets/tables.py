@@ -46,12 +46,9 @@ HEADERS: dict[str, str] = {
     "p_take_exact": N_("chance of taking cards, exact"),
     "p_take_simple": N_("chance of taking cards, simple formula"),
     "p_take_sim": N_("chance of taking cards, simulated"),
-    "se": N_("usual size of the chance error"),
-    "z": N_("difference in standard errors"),
     "simple_error": N_("simple formula minus exact"),
     "expected_heads_exact": N_("heads to expect, exact"),
     "expected_heads_sim": N_("heads to expect, simulated"),
-    "heads_se": N_("usual size of the heads error"),
     "group": N_("group"),
     "numbers": N_("numbers"),
     "share": N_("share of the flies"),
@@ -73,7 +70,7 @@ HEADERS: dict[str, str] = {
 #: columns that hold a chance (shown in %, a Fraction also as its exact fraction)
 CHANCES = frozenset({
     "p_sixth", "p_lowest", "p_take", "exact", "probability", "frequency", "cumulative", "p_hit",
-    "p_take_exact", "p_take_simple", "p_take_sim", "se", "simple_error", "p_fit", "p_must_take", "share",
+    "p_take_exact", "p_take_simple", "p_take_sim", "simple_error", "p_fit", "p_must_take", "share",
 })
 
 
