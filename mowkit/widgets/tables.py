@@ -82,7 +82,7 @@ def fraction_text(f: Fraction) -> str:
     return f"{f.numerator}/{f.denominator}"
 
 
-def percent_text(p: float) -> str:
+def percent_text(p: Any) -> str:
     """A chance in %, with enough decimals to show it (``53.6 %``, ``0.018 %``, ``10 %``, never ``10.0 %``)."""
     p = float(p)
     if p != p:
