@@ -1,40 +1,105 @@
 """Small ipywidgets explorers of the 6 nimmt! card math (:mod:`mowkit.odds.sixnimmt`).
 
 The widgets hold no rules and no math: they read their fields, call the odds functions and show
-the resulting table as HTML. Each explorer keeps the last table in ``.table`` (``None`` after an
+the resulting table for people (:mod:`mowkit.widgets.tables`: headers in words, chances in %,
+rows from 1). Each explorer keeps the last table for code in ``.table`` (``None`` after an
 error, whose message is shown instead), so it can be driven and checked without a browser.
+Every label is made in the current language and made again when it changes
+(:func:`mowkit.i18n.set_language`).
 """
 
 from __future__ import annotations
 
+import html
+import math
 from collections.abc import Iterable
+from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
 
+from mowkit.i18n import _, counted, ngettext, number, on_language_change
 from mowkit.odds.sixnimmt import (
-    fractions_as_text,
     full_deck,
     hand_heads_moments,
     hand_heads_table,
     safest_card_from_text,
     tactics_deck,
 )
+from mowkit.render.cards import sixnimmt_label
+from mowkit.widgets.tables import (
+    chance_text,
+    estimate_check,
+    for_people,
+    html_table,
+    percent_text,
+    row_text,
+    value_text,
+)
 
-_RISK_COLUMNS = [
-    "rank",
-    "card",
-    "goes_to",
-    "before",
-    "p_sixth",
-    "p_lowest",
-    "p_take",
-    "expected_heads",
-]
+FULL_DECK = 0
+"""The value of the "full deck" choice of :class:`HandHeadsExplorer` (any other value: Tactics for p players)."""
+
+_RISK_COLUMNS = ["rank", "card", "goes_to", "p_sixth", "p_lowest", "p_take", "expected_heads"]
+_STYLE = {"description_width": "initial"}
 
 
-def _html_table(df: pd.DataFrame) -> str:
-    return fractions_as_text(df).to_html(index=False, float_format=lambda x: f"{x:.4f}")
+def goes_to_text(row: Any) -> str:
+    """Where a card goes now, for people: ``row 3`` (from 1) or lower than every row (Rule 4)."""
+    if row is None or row is pd.NA or (isinstance(row, float) and math.isnan(row)):
+        return _("lower than every row (Rule 4: takes a row)")
+    return row_text(row)
+
+
+def risk_table(df: pd.DataFrame) -> pd.DataFrame:
+    """The table of :func:`mowkit.odds.safest_card` (or ``card_risk``) for people."""
+    cols = [c for c in _RISK_COLUMNS if c in df.columns]
+    shown = df.assign(goes_to=df["row"]) if "row" in df.columns else df
+    return for_people(shown, cols, formats={"goes_to": goes_to_text, "card": lambda c: sixnimmt_label(int(c))})
+
+
+def heads_distribution_table(df: pd.DataFrame) -> pd.DataFrame:
+    """The table of :func:`mowkit.odds.hand_heads_table` for people (heads, hands, chances)."""
+    cols = [c for c in ("heads", "ways", "exact", "cumulative") if c in df.columns]
+    return for_people(df, cols, headers={"exact": "chance"})
+
+
+def rows_table(df: pd.DataFrame) -> pd.DataFrame:
+    """The table of :func:`mowkit.odds.row_table` for people: each row from 1, its cards and heads,
+    and what the opponents' cards may do to it this turn."""
+    return for_people(df, ["row", "cards", "heads", "n_landing", "p_hit", "expected_added"])
+
+
+def card_check_table(check: pd.DataFrame) -> pd.DataFrame:
+    """The table of :func:`mowkit.odds.compare_card_risk` for people: for each card the exact chance
+    of taking cards and the heads to expect, beside the simulated turn with its 95 % confidence
+    interval, and whether the exact value lies inside it. ``attrs``: ``inside`` and ``lines`` (how
+    many of the intervals hold the exact value, out of how many)."""
+    n = len(check)
+    p_ex, p_sim, p_ci, p_ok = estimate_check(check["p_take"], check["p_take_sim"], check["se"], [True] * n)
+    h_ex, h_sim, h_ci, h_ok = estimate_check(check["expected_heads_exact"], check["expected_heads_sim"],
+                                             check["heads_se"], [False] * n)
+    yes, no = _("yes"), _("no")
+    out = pd.DataFrame({
+        _("card"): [sixnimmt_label(int(c)) for c in check["card"]],
+        _("chance of taking cards, exact"): p_ex,
+        _("simulated (95 % confidence interval)"): [f"{a} ({b})" for a, b in zip(p_sim, p_ci)],
+        _("heads to expect, exact"): h_ex,
+        _("heads simulated (95 % confidence interval)"): [f"{a} ({b})" for a, b in zip(h_sim, h_ci)],
+        _("both exact values inside?"): [yes if a and b else no for a, b in zip(p_ok, h_ok)],
+    }, index=range(1, n + 1))
+    out.attrs.update(inside=int(sum(p_ok) + sum(h_ok)), lines=2 * n)
+    return out
+
+
+def shortcut_table(check: pd.DataFrame) -> pd.DataFrame:
+    """The simple formula beside the exact model and the simulated turn (from ``compare_card_risk``)."""
+    return pd.DataFrame({
+        _("card"): [sixnimmt_label(int(c)) for c in check["card"]],
+        _("chance of taking cards, simple formula"): [percent_text(p) for p in check["p_take_simple"]],
+        _("chance of taking cards, exact"): [chance_text(p) for p in check["p_take"]],
+        _("chance of taking cards, simulated"): [percent_text(p) for p in check["p_take_sim"]],
+    }, index=range(1, len(check) + 1))
 
 
 class SafestCardExplorer(widgets.VBox):
@@ -51,17 +116,36 @@ class SafestCardExplorer(widgets.VBox):
     ) -> None:
         self.deck = tuple(deck) if deck is not None else None
         self.capacity = capacity
-        self.hand = widgets.Text(value=hand, description="hand")
-        self.rows = widgets.Textarea(
-            value=rows, description="rows", placeholder="one row per line or | between rows"
-        )
-        self.seen = widgets.Text(value=seen, description="seen")
-        self.opponents = widgets.IntSlider(value=opponents, min=1, max=9, description="opponents")
+        wide = widgets.Layout(width="32em")
+        self.hand = widgets.Text(value=hand, style=_STYLE, layout=wide)
+        self.rows = widgets.Textarea(value=rows, style=_STYLE, layout=widgets.Layout(width="32em", height="7em"))
+        self.seen = widgets.Text(value=seen, style=_STYLE, layout=wide)
+        self.opponents = widgets.IntSlider(value=opponents, min=1, max=9, style=_STYLE)
         self.output = widgets.HTML()
         self.table: pd.DataFrame | None = None
         for w in (self.hand, self.rows, self.seen, self.opponents):
             w.observe(self._update, names="value")
         super().__init__([self.hand, self.rows, self.seen, self.opponents, self.output])
+        self._labels()
+        self._update()
+        self._unregister = on_language_change(self._language_changed, weak=True)
+
+    def _labels(self) -> None:
+        """Labels, tooltips and placeholders in the current language."""
+        self.hand.description = _("my hand")
+        self.hand.tooltip = _("the card numbers in my hand, separated by spaces")
+        self.hand.placeholder = _("for example: 2 22 42")
+        self.rows.description = _("rows")
+        self.rows.tooltip = _("the cards of each row from the first to the last, one row per line (or | between rows)")
+        self.rows.placeholder = _("one row per line, or | between rows")
+        self.seen.description = _("cards seen")
+        self.seen.tooltip = _("cards I have already seen elsewhere (played earlier): they cannot come now")
+        self.seen.placeholder = _("for example: 1 3 18")
+        self.opponents.description = _("opponents")
+        self.opponents.tooltip = _("how many other players put down a card this turn")
+
+    def _language_changed(self, lang: str) -> None:
+        self._labels()
         self._update()
 
     def _update(self, change: object = None) -> None:
@@ -76,15 +160,19 @@ class SafestCardExplorer(widgets.VBox):
             )
         except ValueError as e:
             self.table = None
-            self.output.value = f"<b>Cannot compute:</b> {e}"
+            self.output.value = "<b>{}</b> {}".format(html.escape(_("Cannot compute:")), html.escape(str(e)))
             return
         self.table = df
         best = df.iloc[0]
-        self.output.value = (
-            f"<p>Safest card: <b>{best['card']}</b> (expected heads {best['expected_heads']}, "
-            f"chance of taking {best['p_take']} ≈ {float(best['p_take']):.4f}).</p>"
-            + _html_table(df[_RISK_COLUMNS])
-        )
+        sentence = _("Safest card: <b>{card}</b>. With it you can expect {heads} heads, and the chance that "
+                     "it takes cards is {chance}.").format(
+            card=html.escape(sixnimmt_label(int(best["card"]))),
+            heads=html.escape(value_text(best["expected_heads"])),
+            chance=html.escape(chance_text(best["p_take"])))
+        note = ngettext("(Against {n} opponent whose card is a random card you have not seen.)",
+                        "(Against {n} opponents whose cards are random cards you have not seen.)",
+                        self.opponents.value).format(n=number(self.opponents.value))
+        self.output.value = f"<p>{sentence} {html.escape(note)}</p>" + html_table(risk_table(df))
 
 
 def safest_card_explorer(
@@ -99,31 +187,64 @@ def safest_card_explorer(
     return SafestCardExplorer(hand, rows, seen, opponents, capacity, deck)
 
 
+def _deck_options() -> list[tuple[str, int]]:
+    """The deck choices in the current language: the full deck, then Tactics for 2..10 players."""
+    options = [(_("full deck (cards 1 to 104)"), FULL_DECK)]
+    for p in range(2, 11):
+        options.append((ngettext("Tactics, {n} player (cards 1 to {top})", "Tactics, {n} players (cards 1 to {top})",
+                                 p).format(n=number(p), top=number(len(tactics_deck(p)))), p))
+    return options
+
+
 class HandHeadsExplorer(widgets.VBox):
     """Pick a hand size and a deck (full or Tactics for p players); see the exact heads distribution."""
 
     def __init__(self, k: int = 10, players: int | None = None) -> None:
-        self.k = widgets.IntSlider(value=k, min=1, max=20, description="cards")
-        options = [("full deck (1-104)", None)] + [
-            (f"Tactics, {p} players", p) for p in range(2, 11)
-        ]
-        self.players = widgets.Dropdown(options=options, value=players, description="deck")
+        self.k = widgets.IntSlider(value=k, min=1, max=20, style=_STYLE)
+        self.players = widgets.Dropdown(options=_deck_options(), value=FULL_DECK if players is None else players,
+                                        style=_STYLE, layout=widgets.Layout(width="26em"))
         self.output = widgets.HTML()
         self.table: pd.DataFrame | None = None
+        self._quiet = False
         self.k.observe(self._update, names="value")
         self.players.observe(self._update, names="value")
         super().__init__([self.k, self.players, self.output])
+        self._labels()
+        self._update()
+        self._unregister = on_language_change(self._language_changed, weak=True)
+
+    def _labels(self) -> None:
+        """Labels, tooltips and the deck choices in the current language (the choice is kept)."""
+        self.k.description = _("cards in the hand")
+        self.k.tooltip = _("how many cards the hand holds")
+        self.players.description = _("deck")
+        self.players.tooltip = _("the full deck, or the smaller deck of the Tactics variant for that many players")
+        value = self.players.value
+        self._quiet = True
+        try:
+            self.players.options = _deck_options()
+            self.players.value = value
+        finally:
+            self._quiet = False
+
+    def _language_changed(self, lang: str) -> None:
+        self._labels()
         self._update()
 
     def _update(self, change: object = None) -> None:
-        deck = full_deck() if self.players.value is None else tactics_deck(self.players.value)
-        df = hand_heads_table(self.k.value, deck)
-        mean, var = hand_heads_moments(self.k.value, deck)
+        if self._quiet:
+            return
+        players = self.players.value
+        deck = full_deck() if players in (None, FULL_DECK) else tactics_deck(players)
+        k = self.k.value
+        df = hand_heads_table(k, deck)
+        mean, var = hand_heads_moments(k, deck)
         self.table = df
-        self.output.value = (
-            f"<p>{self.k.value} cards from {len(deck)}: mean {mean} ≈ {float(mean):.4f} heads, "
-            f"variance {var} ≈ {float(var):.4f}.</p>" + _html_table(df)
-        )
+        sentence = _("A hand of {cards} from {deck}: on average {mean} heads; most hands are within about "
+                     "{spread} heads of that (the standard deviation).").format(
+            cards=counted("card", k), deck=counted("card", len(deck)), mean=value_text(mean),
+            spread=number(math.sqrt(var), 1))
+        self.output.value = f"<p>{html.escape(sentence)}</p>" + html_table(heads_distribution_table(df))
 
 
 def hand_heads_explorer(k: int = 10, players: int | None = None) -> HandHeadsExplorer:
