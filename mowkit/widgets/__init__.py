@@ -19,6 +19,7 @@ _LAZY = {
     "OutcomeExplorer": "mowkit.widgets.explorer",
     "outcome_explorer": "mowkit.widgets.explorer",
     "CoachPanel": "mowkit.widgets.coach",
+    "PositionEditor": "mowkit.widgets.editor",
     "ClassroomApp": "mowkit.widgets.app",
     "classroom_app": "mowkit.widgets.app",
 }

@@ -1,0 +1,374 @@
+"""Headless tests of the position editor: build positions by place() and by clicks, the engine's
+refusals in plain words, stepping through and saving a position, the language switch."""
+
+from __future__ import annotations
+
+import gettext
+
+import pytest
+
+from mowkit import i18n, load_game
+from mowkit.core import OptionError
+from mowkit.records import load, replay
+from mowkit.render import mow_html, sixnimmt_html
+from mowkit.widgets import PositionEditor, Stepper
+from mowkit.widgets.editor import build_position, card_name, explain_refusal
+
+HANDS = [[60, 3, 17], [8, 99, 22], [41, 55, 70]]  # given out of order: the engine sorts a hand
+ROWS = [[1, 2], [10], [30, 31, 33], [80]]
+PILES = [[5, 6], [], [90]]
+TOTALS = [12, 0, 7]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def small_sixnimmt(**kw):
+    return PositionEditor("sixnimmt", players=3, hand_size=3, max_rounds=1, **kw)
+
+
+def fill(editor, hands=HANDS, rows=ROWS, piles=PILES, totals=TOTALS):
+    for p, hand in enumerate(hands):
+        for c in hand:
+            assert editor.place(c, f"hand:{p}")
+    for i, row in enumerate(rows):
+        for c in row:
+            editor.place(c, f"line:{i}")
+    for p, pile in enumerate(piles):
+        for c in pile:
+            editor.place(c, f"pile:{p}")
+    for box, t in zip(editor.totals, totals):
+        box.value = t
+
+
+def mow_cards(game):
+    """label -> card ids of the deck in use (the names a person reads)."""
+    found: dict[str, list[int]] = {}
+    for c in game.deck:
+        found.setdefault(game.label(c), []).append(c)
+    return found
+
+
+# --------------------------------------------------------------------------- 6 nimmt!
+
+
+def test_sixnimmt_position_by_place_is_the_engines_state():
+    e = small_sixnimmt()
+    assert e.check() is None and e.state is None  # nothing placed yet: refused, no traceback
+    fill(e)
+    assert e.parts["hands"] == HANDS and e.parts["lines"] == ROWS and e.parts["piles"] == PILES
+    assert e.parts["totals"] == TOTALS
+    state = e.check()
+    assert state is not None and e.state is state
+    assert state.hands == [sorted(h) for h in HANDS]
+    assert state.rows == ROWS and state.piles == PILES and state.totals == TOTALS
+    assert state.turn == 0 and state.pending_players() == (0, 1, 2)
+    used = {c for group in (*HANDS, *ROWS, *PILES) for c in group}
+    assert sorted(state.out) == [c for c in range(1, 105) if c not in used]
+    assert e.html == sixnimmt_html(state, True) and e.drawing.value == e.html
+    assert "possible" in e.message
+    e.place(4, "hand:0")  # any change forgets the checked state
+    assert e.state is None and "4 (1 head)" in e.html and "<svg" not in e.html
+
+
+def test_sixnimmt_position_by_clicking_the_card_buttons():
+    e = small_sixnimmt()
+    assert e.card_buttons[55].description == "55 (7 heads)" and e.card_buttons[1].description == "1 (1 head)"
+    e.where.value = "hand:1"
+    e.card_buttons[8].click()
+    e.card_buttons[22].click()
+    assert e.parts["hands"][1] == [8, 22] and e.where_is(22) == "hand:1"
+    assert e.card_buttons[8].disabled and not e.card_buttons[9].disabled
+    assert e.placed_buttons[8].description == "8 (1 head)"
+    e.placed_buttons[8].click()  # back to the deck
+    assert e.parts["hands"][1] == [22] and e.where_is(8) is None and not e.card_buttons[8].disabled
+    assert 8 not in e.placed_buttons
+    for where, cards in [("hand:0", HANDS[0]), ("hand:1", [8, 99]), ("hand:2", HANDS[2]),
+                         *[(f"line:{i}", r) for i, r in enumerate(ROWS)]]:
+        e.where.value = where
+        for c in cards:
+            e.card_buttons[c].click()
+    e.check_button.click()
+    assert e.state is not None, e.message
+    assert e.state.hands == [sorted(h) for h in HANDS] and e.state.rows == ROWS
+    assert e.state.piles == [[], [], []] and e.state.totals == [0, 0, 0]
+    assert "deck: 88 cards left" in e.deck_title.value  # 104 - 9 in hands - 7 in rows
+
+
+def test_a_card_is_in_one_place_only():
+    e = small_sixnimmt()
+    e.place(17, "hand:0")
+    e.place(17, "line:2")  # moves, never copied
+    assert e.parts["hands"][0] == [] and e.parts["lines"][2] == [17] and e.where_is(17) == "line:2"
+    all_places = [c for g in ("hands", "lines", "piles") for cards in e.parts[g] for c in cards]
+    assert all_places.count(17) == 1
+    assert e.remove(17) and e.where_is(17) is None and not e.remove(17)
+    with pytest.raises(OptionError) as err:
+        e.place(17, "herd:0")
+    assert err.value.option == "where"
+    with pytest.raises(OptionError):
+        e.place(105, "hand:0")
+
+
+def test_a_descending_row_is_refused_in_plain_words():
+    e = small_sixnimmt()
+    fill(e, rows=[[1, 2], [40, 30], [50], [80]])
+    assert e.check() is None and e.state is None
+    assert e.message.startswith("Row 2: ") and "go up from left to right" in e.message
+    assert "Traceback" not in e.message and "rows[1]" not in e.message
+    assert "Row 2" in e.notice.value and "<svg" not in e.drawing.value  # the plain list, no drawing
+
+
+def test_hands_of_unequal_size_are_refused_in_plain_words():
+    e = small_sixnimmt()
+    fill(e, hands=[[60, 3, 17], [8, 99, 22], [41, 55]])
+    assert e.check() is None
+    assert "hands" in e.message.lower() and "same number of cards" in e.message and "3, 3, 2" in e.message
+
+
+def test_the_number_of_rows_is_the_engines_to_check():
+    e = small_sixnimmt()
+    fill(e, rows=[[1, 2], [10], [30], []])  # a row left empty
+    assert e.check() is None
+    assert e.message.startswith("Row 4: ") and "1 to 5 cards" in e.message
+    parts = {**e.parts, "lines": [[1, 2], [10], [30]]}  # three rows for a four-row game
+    with pytest.raises(OptionError) as err:
+        build_position(e.game, parts)
+    text = explain_refusal(e.game, err.value)
+    assert "rows" in text.lower() and "4 rows" in text
+
+
+def test_random_deal_is_the_engines_seeded_deal():
+    e = PositionEditor("sixnimmt")
+    e.random_deal(11)
+    dealt = load_game("sixnimmt").new_state(11)
+    assert e.parts["hands"] == dealt.hands and e.parts["lines"] == dealt.rows and e.seed_box.value == 11
+    state = e.check()
+    assert state.hands == dealt.hands and state.rows == dealt.rows
+    e.clear()
+    assert e.parts["hands"] == [[]] * 4 and all(not b.disabled for b in e.card_buttons.values())
+
+
+def test_step_through_and_save_a_sixnimmt_position(tmp_path):
+    e = small_sixnimmt(agents=["greedy", "lowest", "random"])
+    fill(e)
+    stepper = e.open_stepper()
+    assert isinstance(stepper, Stepper) and e.opened.children == (stepper,)
+    first = stepper.states[0]
+    assert first.hands == [sorted(h) for h in HANDS] and first.rows == ROWS
+    assert first.piles == PILES and first.totals == TOTALS
+    assert stepper.states[-1].is_over() and len(stepper.states) == 1 + 3 * 3  # 3 turns of 3 cards
+    assert stepper.record["agents"] == ["greedy", "lowest", "random"] and "position" in stepper.record
+
+    path = e.save(tmp_path / "position.json")
+    assert path == tmp_path / "position.json" and "Saved" in e.message
+    record = load(path)
+    again = replay(record)
+    assert len(again) == 1  # the position, no decision yet
+    s = again[0]
+    assert s.hands == [sorted(h) for h in HANDS] and s.rows == ROWS and s.piles == PILES and s.totals == TOTALS
+    opened = Stepper(path)
+    assert opened.states[0].rows == ROWS
+
+
+def test_a_refused_position_is_not_saved(tmp_path):
+    e = small_sixnimmt()
+    fill(e, rows=[[2, 1], [10], [30], [80]])
+    assert e.save(tmp_path / "bad.json") is None and not (tmp_path / "bad.json").exists()
+    assert e.message.startswith("Row 1: ")
+    assert e.open_stepper() is None
+
+
+# --------------------------------------------------------------------------- Mow
+
+
+def mow_position(editor):
+    """A herd 5 7 with the acrobat 7 on the 7, three cards in each hand, a cowshed, totals."""
+    g = editor.game
+    cards = mow_cards(g)
+    five, seven, acrobat = cards["5"][0], cards["7"][0], cards["acrobat 7"][0]
+    editor.place(seven, "line:0")
+    editor.place(five, "line:0")
+    assert editor.place(acrobat, "line:0")
+    hands = [cards["1"] + cards["2"] + cards["3"], cards["4"] + cards["6"][:2], cards["9"][:3]]
+    for p, hand in enumerate(hands):
+        for c in hand:
+            editor.place(c, f"hand:{p}")
+    shed = cards["12"][:2]
+    for c in shed:
+        editor.place(c, "pile:0")
+    return five, seven, acrobat, hands, shed
+
+
+def test_mow_position_with_a_herd_and_the_arrow():
+    e = PositionEditor("mow", players=3, max_rounds=1)
+    g = e.game
+    assert e.where.options[-1] == ("draw pile (front first)", "stock")
+    cards = mow_cards(g)
+    assert not e.place(cards["acrobat 9"][0], "line:0")  # no 9 to stand on: not placed, said why
+    assert "acrobat" in e.message.lower() and e.where_is(cards["acrobat 9"][0]) is None
+    five, seven, acrobat, hands, shed = mow_position(e)
+    e.turn_box.value = 2
+    e.arrow_box.value = -1
+    e.totals[1].value = 4
+    state = e.check()
+    assert state is not None, e.message
+    assert state.herds == [[(5, five), (7, seven)]] and state.acrobats == [[(acrobat, seven)]]
+    assert state.arrow == -1 and state.pending_players() == (2,)
+    assert state.hands == [sorted(h) for h in hands] and state.cowsheds == [sorted(shed), [], []]
+    assert state.totals == [0, 4, 0]
+    placed = 3 + sum(len(h) for h in hands) + len(shed)
+    assert len(state.pile) == len(g.deck) - placed  # the rest of the deck is the draw pile
+    assert e.html == mow_html(state, True)
+    assert e.placed_buttons[acrobat].description == "acrobat 7 on 7"
+    e.remove(seven)  # the acrobat standing on it goes back too
+    assert e.where_is(acrobat) is None and e.parts["acrobats"] == []
+
+
+def test_mow_impossible_herd_is_refused_without_a_traceback():
+    e = PositionEditor("mow", players=3)
+    cards = mow_cards(e.game)
+    e.value_box.value = 4
+    e.place(cards["slowpoke"][0], "line:0")  # a slowpoke alone: at an end of the herd
+    e.place(cards["3"][0], "hand:0")
+    assert e.check() is None and e.state is None
+    assert "herd" in e.message.lower() and "Traceback" not in e.message
+
+
+def test_step_through_and_save_a_mow_position(tmp_path):
+    e = PositionEditor("mow", players=3, max_rounds=1, agents=["greedy", "random", "greedy"])
+    five, seven, acrobat, hands, shed = mow_position(e)
+    e.turn_box.value = 1
+    stepper = e.open_stepper()
+    assert stepper is not None, e.message
+    first = stepper.states[0]
+    assert first.herds == [[(5, five), (7, seven)]] and first.acrobats == [[(acrobat, seven)]]
+    assert first.hands == [sorted(h) for h in hands] and first.pending_players() == (1,)
+    assert stepper.states[-1].is_over()
+    path = e.save(tmp_path / "mow.json")
+    s = replay(load(path))[0]
+    assert s.herds == first.herds and s.acrobats == first.acrobats and s.hands == first.hands
+    assert s.cowsheds == first.cowsheds and s.pile == first.pile and s.arrow == first.arrow
+    assert s.pending_players() == (1,)
+
+
+# --------------------------------------------------------------------------- languages
+
+
+def test_language_switch_relabels_with_the_russian_catalog():
+    e = small_sixnimmt()
+    m = PositionEditor("mow", players=3)
+    assert ("row 1", "line:0") in e.where.options and e.agent_boxes[0].description == "player 1"
+    i18n.set_language("ru")
+    try:
+        assert ("ряд 1", "line:0") in e.where.options and e.agent_boxes[2].description == "игрок 3"
+        assert ("стадо 1", "line:0") in m.where.options and m.agent_boxes[0].description == "фермер 1"
+        assert m.arrow_box.options[0] == ("по часовой стрелке", 1) and m.arrow_box.value == 1
+    finally:
+        i18n.set_language("en")
+    assert ("row 1", "line:0") in e.where.options and e.agent_boxes[2].description == "player 3"
+    assert m.arrow_box.options[0] == ("clockwise", 1)
+
+
+class Marked(gettext.NullTranslations):
+    """A stand-in catalog that marks every text it translates (so each relabelled text shows)."""
+
+    def gettext(self, message):
+        return "«" + message + "»"
+
+    def ngettext(self, singular, plural, n):
+        return "«" + (singular if n == 1 else plural) + "»"
+
+
+def test_every_label_goes_through_the_catalog(monkeypatch):
+    monkeypatch.setitem(i18n._catalogs, "ru", Marked())
+    e = small_sixnimmt()
+    fill(e, rows=[[1, 2], [40, 30], [50], [80]])
+    e.check()
+    english = e.message
+    i18n.set_language("ru")
+    try:
+        for b in (e.check_button, e.step_button, e.save_button, e.clear_button, e.deal_button):
+            assert b.description.startswith("«"), b.description
+        assert e.where.description.startswith("«") and e.totals[0].description.startswith("«")
+        assert e.card_buttons[55].description == card_name(e.game, 55)  # named again, now
+        assert all(label.startswith("«") for label, _v in e.where.options)
+        assert e.message == "««Row 2»: «the cards must go up from left to right».»"  # made again, translated
+        assert "«" in e.deck_title.value
+    finally:
+        i18n.set_language("en")
+    assert e.check_button.description == "check" and e.message == english
+
+
+def test_a_notice_of_the_editor_is_not_replaced_by_a_check_on_switching(monkeypatch):
+    monkeypatch.setitem(i18n._catalogs, "ru", Marked())
+    m = PositionEditor("mow", players=3)
+    acrobat = mow_cards(m.game)["acrobat 9"][0]
+    assert not m.place(acrobat, "line:0")
+    notice = m.message
+    i18n.set_language("ru")
+    try:
+        assert m.message == notice and m.check_button.description == "«check»"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_slowpoke_in_a_herd_stands_for_the_value_given(tmp_path):
+    e = PositionEditor("mow", players=3, max_rounds=1)
+    cards = mow_cards(e.game)
+    five, seven, slowpoke = cards["5"][0], cards["7"][0], cards["slowpoke"][0]
+    e.place(five, "line:0")
+    e.place(seven, "line:0")
+    e.value_box.value = 6
+    e.place(slowpoke, "line:0")
+    assert e.placed_buttons[slowpoke].description == "slowpoke as 6"
+    for p, label in enumerate(["1", "2", "3"]):
+        e.place(cards[label][0], f"hand:{p}")
+    state = e.check()
+    assert state is not None, e.message
+    assert state.herds == [[(5, five), (6, slowpoke), (7, seven)]]
+    target = tmp_path / "slowpoke.json"
+    path = e.save(target)
+    if path is None:  # an engine that cannot build a slowpoke pair from JSON: said, nothing written
+        assert "cannot be recorded" in e.message and not target.exists()
+    else:
+        assert replay(load(path))[0].herds == state.herds
+
+
+class ContractGame:
+    """A stand-in engine with the game contract's ``position(hands, lines, *, piles, totals, pending,
+    seed)``; it notes the keywords it gets and builds the state with today's engine."""
+
+    def __init__(self, game):
+        self.inner = game
+        self.calls = []
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def position(self, hands, lines=None, *, piles=None, totals=None, pending=None, seed=0):
+        self.calls.append({"lines": lines, "piles": piles, "totals": totals, "pending": pending, "seed": seed})
+        return self.inner.position(hands, lines, piles=piles, totals=totals, seed=seed)
+
+
+def test_build_position_speaks_the_contract_first_and_todays_names_after():
+    game = load_game("sixnimmt", players=3, hand_size=3)
+    parts = {"hands": HANDS, "lines": ROWS, "piles": PILES, "totals": TOTALS, "seed": 4}
+    contract = ContractGame(game)
+    state, used = build_position(contract, parts, with_arguments=True)
+    assert contract.calls == [{"lines": ROWS, "piles": PILES, "totals": TOTALS, "pending": None, "seed": 4}]
+    assert "lines" in used and "rows" not in used and state.rows == ROWS
+    state, used = build_position(game, parts, with_arguments=True)  # the real engine: lines= or (older) rows=
+    assert ("rows" in used) != ("lines" in used) and state.rows == ROWS and state.totals == TOTALS
+    assert game.position(**used).rows == ROWS  # the keywords kept build the same position again
+
+    class Broken(ContractGame):
+        def position(self, hands, lines=None, **kw):
+            raise TypeError("a bug inside the engine")
+
+    with pytest.raises(TypeError, match="a bug inside the engine"):  # not mistaken for an old signature
+        build_position(Broken(game), parts)
