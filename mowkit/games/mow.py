@@ -70,8 +70,21 @@ and the ``Flip`` flag are plain ``int`` (numpy integers are stored as ``int``; `
 ``float`` and ``str`` are refused with rule ``"action-fields"``: the flag is 0 or 1, never
 ``True``/``False``, so a record stores exactly what was decided); ``end`` is a string.
 
-``MowState.from_position`` builds a position by hand (tests, notebooks); such a state has no deal
-record and cannot be saved as a record.
+What happened is data: every ``apply`` appends typed events (``HerdStarted``, ``CowAdded``,
+``HerdTaken``, ``CardsDrawn`` ... and the shared ``RoundStarted`` / ``RoundEnded`` / ``GameEnded``
+of :mod:`mowkit.events`) to ``state.log`` (the whole game from the first deal); ``state.events``
+holds those of the last decision. Events carry public facts only (a draw says how many cards,
+never which) and the id of the rule that fired; refusals name rule ids from the same set
+(``MOW_RULE_IDS``, added to :data:`mowkit.events.RULE_IDS`). The engine writes no sentence:
+:mod:`mowkit.narrate.mow` tells events and decisions in words.
+
+Shared vocabulary (DESIGN.md "One vocabulary"): ``piles`` is what each farmer has taken this round
+(Mow's word ``cowsheds`` is an alias), ``stock`` the draw pile (old name ``pile``), ``lines`` the
+herds, ``pending`` who must act (old name ``to_act``); observations add ``seen``.
+
+``Mow.position`` (``MowState.from_position``) builds a position by hand (tests, notebooks); such a
+state has no deal record and cannot be saved as a record yet, but keeps ``start_position``, the
+JSON-able keyword arguments that build it again.
 """
 
 from __future__ import annotations
