@@ -158,7 +158,7 @@ def test_the_events_alone_rebuild_piles_and_totals(games):
 
 def test_every_event_round_trips_and_names_a_known_rule(games):
     kinds = set()
-    for game, state, _ in games:
+    for _game, state, _ in games:
         for e in state.log:
             back = event_from_dict("mow", json.loads(json.dumps(e.to_dict())))
             assert back == e and type(back) is type(e)

@@ -781,6 +781,23 @@ class MowState(StateBase):
     (a JSON-able dict for :meth:`Mow.position`), None for a dealt game.
     """
 
+    game: Mow
+    hands: list[list[int]]
+    stock: list[int]
+    herds: list[list[tuple[int, int]]]
+    acrobats: list[list[tuple[int, int]]]
+    piles: list[list[int]]
+    unscored: list[int]
+    out: list[int]
+    active: int
+    turn: int
+    chosen_next: int | None
+    actor: int
+    phase: str
+    arrow: int
+    round_starter: int
+    start_position: dict[str, Any] | None
+
     def __init__(self, game: Mow, chance: Chance) -> None:
         self.game = game
         self._chance = chance
@@ -793,7 +810,7 @@ class MowState(StateBase):
         self.log: list[Event] = []
         self.events: list[Event] = []
         self.recordable = True
-        self.start_position: dict[str, Any] | None = None
+        self.start_position = None
         self.phase = "play"
         self.arrow = 1
         self.round_starter = game.starter
@@ -1015,14 +1032,14 @@ class MowState(StateBase):
         self.history.append([])
         self.hands = [sorted(order[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(n)]
         self.stock = list(order[n * HAND_SIZE :])
-        self.herds: list[list[tuple[int, int]]] = [[] for _ in range(g.num_herds)]
-        self.acrobats: list[list[tuple[int, int]]] = [[] for _ in range(g.num_herds)]
-        self.piles: list[list[int]] = [[] for _ in range(n)]
-        self.unscored: list[int] = []
-        self.out: list[int] = []
+        self.herds = [[] for _ in range(g.num_herds)]
+        self.acrobats = [[] for _ in range(g.num_herds)]
+        self.piles = [[] for _ in range(n)]
+        self.unscored = []
+        self.out = []
         self.active = 0
         self.turn = 0
-        self.chosen_next: int | None = None
+        self.chosen_next = None
         if g.reset_arrow:
             self.arrow = 1
         self.phase = "play"
@@ -1413,8 +1430,8 @@ class MowState(StateBase):
         """Every place of a card with its cards (for ``where_is``)."""
         for p, h in enumerate(self.hands):
             yield h, f"hand {p}"
-        for i, h in enumerate(self.herds):
-            yield (c for _, c in h), f"herd {i}"
+        for i, line in enumerate(self.herds):
+            yield (c for _, c in line), f"herd {i}"
             yield (a for a, _ in self.acrobats[i]), f"herd {i} (acrobat)"
         for p, shed in enumerate(self.piles):
             yield shed, f"cowshed {p}"
