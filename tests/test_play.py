@@ -136,6 +136,20 @@ def test_computers_move_by_themselves_on_the_event_loop():
     assert not p.computers_pending()
 
 
+def test_the_coach_advises_only_the_person_on_the_screen():
+    p = Play("sixnimmt", ["greedy"], humans=(0, 2), seed=5, delay=0, coach=True)
+    assert p.pass_screen and p.coach_panel.advice is None and "hidden" in p.coach_panel.text
+    p.reveal()
+    assert p.coach_panel.advice is not None and p.coach_panel.advice.player == 0
+    p.action_buttons[0].click()
+    assert p.pass_screen and p.pass_to == 2 and p.coach_panel.advice is None
+    p.reveal()
+    assert p.coach_panel.advice is not None and p.coach_panel.advice.player == 2
+    p.new_game(5, ["greedy", "random", "human"])  # the seats change: the coach follows the person
+    assert p.humans == (2,) and p.coach_panel.advice is not None and p.coach_panel.advice.player == 2
+    p.close()
+
+
 # --------------------------------------------------------------------------- Mow to the end
 
 
@@ -245,6 +259,15 @@ def test_players_and_difficulty_words():
     with pytest.raises(OptionError) as e:
         Play("sixnimmt", players=["human", "nobody"])
     assert e.value.option == "agent"
+    with pytest.raises(OptionError) as e:
+        Play("sixnimmt", ["greedy"], seed="seven")
+    assert e.value.option == "seed"
+    assert Play("sixnimmt", ["greedy"], auto=True).delay.value == 0  # auto: the computers at once
+    # a new game with a seat list that cannot be played is refused, the game on the screen kept
+    history = [list(h) for h in r.state.history]
+    with pytest.raises(OptionError):
+        r.new_game(3, ["human", "nobody", "human"])
+    assert r.seed == 0 and [list(h) for h in r.state.history] == history
 
 
 # --------------------------------------------------------------------------- words

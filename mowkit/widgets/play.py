@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import numbers
 import os
 import random
 from collections.abc import Sequence
@@ -207,6 +208,12 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+def _check_seed(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+        raise OptionError("seed", value, "a whole number from 0 up")
+    return int(value)
+
+
 def _check_delay(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_DELAY:
         raise OptionError("delay", value, f"a number of seconds from 0 to {MAX_DELAY:g}")
@@ -232,6 +239,7 @@ class Play(widgets.VBox):
             an integer is the number of seats.
         computers: another name of ``opponents``.
         delay: seconds a computer waits before each decision (0 to 2).
+        coach: start with the coach pressed (advice for each person's decision; it can take a second).
         **options: game options (``variant=``, ``threshold=``, ``max_rounds=`` ...).
     """
 
@@ -240,7 +248,7 @@ class Play(widgets.VBox):
                  save_path: str | os.PathLike[str] = "my_game.json", *,
                  humans: Sequence[int] | None = None, players: Sequence[Any] | int | None = None,
                  computers: Sequence[Any] | None = None, delay: float = DEFAULT_DELAY,
-                 **options: Any) -> None:
+                 coach: bool = False, **options: Any) -> None:
         from mowkit import load_game
 
         if computers is not None:
@@ -283,7 +291,7 @@ class Play(widgets.VBox):
             raise OptionError("players", len(seats), f"{game.num_players} seats for this game")
         self._specs(game, seats)  # an unknown computer player is refused before anything is built
         self.game = game
-        self.seed = int(seed)
+        self.seed = _check_seed(seed)
         self._closed = False
         self._timer: Any = None
         self._generation = 0
@@ -341,7 +349,7 @@ class Play(widgets.VBox):
         self.stepper_box = widgets.VBox()
         self.path = widgets.Text(value=str(save_path), style={"description_width": "initial"})
         self.save_button = button("")
-        self.coach_panel = CoachPanel(game)
+        self.coach_panel = CoachPanel(game, active=coach)
 
         self.new_game_button.on_click(lambda _b: self._new_game_clicked())
         self.random_seed_button.on_click(lambda _b: self.random_seed())
@@ -468,7 +476,9 @@ class Play(widgets.VBox):
     def new_game(self, seed: int | None = None, players: Sequence[str] | None = None) -> None:
         """Start again with ``seed`` (default: the next one) and ``players`` (default: the same seats;
         each ``"human"`` or a computer); the same seed gives the same deal and computer choices."""
-        self.seed = self.seed + 1 if seed is None else int(seed)
+        seed = self.seed + 1 if seed is None else _check_seed(seed)
+        self._specs(self.game, list(self.agent_names) if players is None else list(players))
+        self.seed = seed
         self._start(list(self.agent_names) if players is None else list(players))
         self.message = ""
         self._relabel()
