@@ -312,6 +312,12 @@ def test_language_switch_relabels_everything():
     i18n.set_language("en")
     assert p.language.value == "en" and labels() == english
     toggle.close()
+    # inside an app with its own switch the widget's is hidden, and it still follows the language
+    q = Play("mow", ["greedy", "random"], seat=0, seed=1, delay=0, language_switch=False)
+    assert q.language.layout.display == "none"
+    with i18n.language("ru", notify=True):
+        assert q.seat_pickers[0].description.startswith("фермер")
+    assert q.seat_pickers[0].description == "farmer 1"
 
 
 def test_sentences_are_the_engine_events_told_once():

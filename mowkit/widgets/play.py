@@ -240,6 +240,7 @@ class Play(widgets.VBox):
         computers: another name of ``opponents``.
         delay: seconds a computer waits before each decision (0 to 2).
         coach: start with the coach pressed (advice for each person's decision; it can take a second).
+        language_switch: show the English/Русский switch (an app with its own switch passes False).
         **options: game options (``variant=``, ``threshold=``, ``max_rounds=`` ...).
     """
 
@@ -248,7 +249,7 @@ class Play(widgets.VBox):
                  save_path: str | os.PathLike[str] = "my_game.json", *,
                  humans: Sequence[int] | None = None, players: Sequence[Any] | int | None = None,
                  computers: Sequence[Any] | None = None, delay: float = DEFAULT_DELAY,
-                 coach: bool = False, **options: Any) -> None:
+                 coach: bool = False, language_switch: bool = True, **options: Any) -> None:
         from mowkit import load_game
 
         if computers is not None:
@@ -315,6 +316,8 @@ class Play(widgets.VBox):
 
         # the controls (labels are set by _relabel)
         self.language = language_toggle()
+        if not language_switch:
+            self.language.layout.display = "none"
         self.header = widgets.HTML()
         self.seat_pickers = [widgets.Dropdown(layout=widgets.Layout(width="270px"),
                                               style={"description_width": "initial"})
