@@ -39,17 +39,8 @@ from mowkit.games.mow import (
     StartPassed,
     TakeHerd,
 )
+from mowkit.i18n import _, ngettext
 from mowkit.narrate import register
-
-
-def _(s: str) -> str:
-    """Mark a message for translation (replaced by mowkit.i18n)."""
-    return s
-
-
-def ngettext(s: str, p: str, n: int) -> str:
-    """The singular or plural message for ``n`` (replaced by mowkit.i18n)."""
-    return s if n == 1 else p
 
 
 def _farmers(seats: tuple[int, ...] | list[int]) -> str:
