@@ -27,6 +27,16 @@ without a recorded deal raises :class:`~mowkit.core.IllegalActionError` with rul
 ``"no-recorded-deal"`` and the state stays exactly as it was before that decision (the game does
 not end by itself: it is not over by the rules). Deals are checked when the state is made.
 
+What happened is data, not sentences: every ``apply`` appends typed events (``CardLaid``,
+``CardsRevealed``, ``CardPlaced``, ``SixthCard``, ``LowestCard``, ``DecisionPending``,
+``CardDrafted``, ``DraftOver``, ``RowsDealt`` and the shared ``RoundStarted`` / ``RoundEnded`` /
+``GameEnded`` of :mod:`mowkit.events`) to ``state.log``, the whole game from the first deal;
+``state.events`` holds those of the last ``apply``. Each names its rule by a stable id (the ids of
+``IllegalActionError.rule`` too, all in :data:`mowkit.events.RULE_IDS`); a face-down card is not
+in its event. :mod:`mowkit.narrate.sixnimmt` tells them in words (``mowkit.narrate.sentences``).
+A hand-built position (:meth:`SixNimmt.position`) starts with an empty log and stores itself
+in ``state.start_position``.
+
 Decisions are checked before anything changes: cards, rows and seats are plain ``int`` (numpy
 integers are stored as ``int``; ``bool``, ``float``, ``str`` are refused with rule
 ``"action-fields"``), ``Place.end`` is a string.
@@ -638,6 +648,8 @@ class SixNimmtObservation:
 
 # --------------------------------------------------------------------------- state
 
+_EXPECTED: dict[str, type] = {"choose": Play, "row": TakeRow, "place": Place, "draft": Draft}
+
 
 class SixNimmtState(StateBase):
     """A 6 nimmt! game in progress (mutable; ``clone()`` copies).
@@ -865,7 +877,7 @@ class SixNimmtState(StateBase):
         n = self.game.players
         if not isinstance(p, (int, np.integer)) or not 0 <= p < n:
             raise IllegalActionError("player-index", f"player {p!r} is not a seat 0..{n - 1}")
-        expected = {"choose": Play, "row": TakeRow, "place": Place, "draft": Draft}[self.phase]
+        expected = _EXPECTED[self.phase]
         pending = self.pending_players()
         if p not in pending or not isinstance(action, expected):
             what = {
