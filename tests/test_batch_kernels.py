@@ -296,17 +296,21 @@ def test_lean_round_player_is_the_general_round_player(players, options):
         word = int(rng.integers(0, 2**32))
         pens = []
         for lean in (False, True):
-            _seed_numba(word)
             first, last, rcnt, rhd = rows
             hcnt, pen, cards, owners = small
-            if lean:
+            if lean:  # numba's np.random stream re-implemented: row 0 of a Mersenne Twister state array
+                mt, mti = np.empty((1, 624), np.uint32), np.empty(1, np.int64)
+                batch._mt_seed(mt, mti, np.array([word], np.int64), 1)
                 batch._lean_round(order, n, hsize, nrows, cap, heads, pol, g.auto_row, hand, hcnt, last, rcnt,
-                                  rhd, pen, cards, owners)
+                                  rhd, pen, cards, owners, mt, mti, 0)
+                after = batch._mt_next32(mt, mti, 0)
             else:
+                _seed_numba(word)
                 six._deal(order, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
                 _general_round(n, hsize, nrows, cap, heads, pol, g.auto_row, hands, hcnt, first, last, rcnt, rhd,
                                pen, cards, owners)
-            pens.append((pen.copy(), last.copy(), rcnt.copy(), rhd.copy(), _numba_draw()))
+                after = _numba_draw()
+            pens.append((pen.copy(), last.copy(), rcnt.copy(), rhd.copy(), after))
         for a, b in zip(*pens):
             np.testing.assert_array_equal(a, b)  # penalties, rows, and the stream left at the same place
 
@@ -319,6 +323,24 @@ def _seed_numba(word):
 @njit
 def _numba_draw():
     return np.random.randint(0, 1 << 32)
+
+
+@pytest.mark.parametrize("word", [0, 1, 5489, 2**31 + 7, 2**32 - 1])
+def test_mersenne_twister_of_the_batch_kernel_is_numbas_np_random(word):
+    # 2,000 draws cross three blocks of 624 words; numba's np.random is numpy's legacy generator
+    want = _numba_draws(word, 2000)
+    np.testing.assert_array_equal(batch._mt_draws(word, 2000), want)
+    legacy = np.random.RandomState(word)
+    np.testing.assert_array_equal(want[:50], [legacy.randint(0, 2**32, dtype=np.uint64) for _ in range(50)])
+
+
+@njit
+def _numba_draws(word, count):
+    np.random.seed(word)
+    out = np.empty(count, np.int64)
+    for i in range(count):
+        out[i] = np.random.randint(0, 1 << 32)
+    return out
 
 
 @njit

@@ -20,7 +20,10 @@ defines it: rotation ``g % n`` (``rotate``), deal ``g // n`` (``paired`` and ``r
 * **Random agents**: the kernel's own stream (numba's ``np.random``, as in the kernels), seeded
   for each game with ``SeedSequence([deal seed, rotation]).generate_state(1)[0]``: the rotations
   of one deal draw differently, and a game's table does not depend on the chunking (a game
-  played alone equals the same game in a chunk of 10,000).
+  played alone equals the same game in a chunk of 10,000). For 6 nimmt! (not professional) the
+  kernel keeps that stream itself (:func:`_mt_seed`, :func:`_mt_next32`: numba's Mersenne
+  Twister bit for bit, the next four games seeded at once, each word updated when drawn), which
+  saves most of the cost of one ``np.random.seed`` per game; the tables are the same.
 * Deterministic agents play exactly the engine's games (same deals, same choices).
 
 The round players are the kernels' own (:func:`mowkit.kernels.sixnimmt._deal` /
@@ -312,6 +315,93 @@ def agent_seed(deal_seed: int, rotation: int) -> int:
     return int(np.random.SeedSequence([deal_seed, rotation]).generate_state(1)[0])
 
 
+# --------------------------------------------------------------------------- numba's np.random, four at a time
+
+_MT_N = 624
+_MT_GANG = 4
+_MT_UPPER = np.uint64(0x80000000)
+_MT_LOWER = np.uint64(0x7FFFFFFF)
+_MT_MATRIX = np.uint64(0x9908B0DF)
+_MT_INIT = np.uint64(1812433253)
+_S1 = np.uint64(1)
+_S11 = np.uint64(11)
+_S7 = np.uint64(7)
+_S15 = np.uint64(15)
+_S18 = np.uint64(18)
+_S30 = np.uint64(30)
+_TEMPER_B = np.uint64(0x9D2C5680)
+_TEMPER_C = np.uint64(0xEFC60000)
+
+
+@njit(cache=True)
+def _mt_seed(mt, idx, words, g):
+    """``np.random.seed(words[j])`` of numba (numpy's legacy Mersenne Twister) into row j of ``mt``, j < g.
+
+    The rows' initialisation recurrences are independent, so they run interleaved (about as fast
+    for four seeds as one ``np.random.seed``). ``idx[j] = 624``: the next draw starts a new block.
+    """
+    for j in range(g):
+        mt[j, 0] = words[j]
+        idx[j] = _MT_N
+    for pos in range(1, _MT_N):
+        for j in range(g):
+            x = np.uint64(mt[j, pos - 1])
+            mt[j, pos] = (_MT_INIT * (x ^ (x >> _S30)) + np.uint64(pos)) & _M32
+
+
+@njit(cache=True, inline="always")
+def _mt_next32(mt, idx, j):
+    """The next ``np.random.randint(0, 2**32)`` of row j: its word is twisted when it is drawn.
+
+    The Mersenne Twister's block update, done in order one word per draw instead of all 624
+    words at once, reads the same words (the 397th ahead not yet updated, the 227th behind already
+    updated), so the stream is numba's bit for bit.
+    """
+    i = idx[j]
+    if i == _MT_N:
+        i = 0
+    i1 = i + 1 if i < _MT_N - 1 else 0
+    im = i + 397 if i < _MT_N - 397 else i - (_MT_N - 397)
+    y = (np.uint64(mt[j, i]) & _MT_UPPER) | (np.uint64(mt[j, i1]) & _MT_LOWER)
+    v = np.uint64(mt[j, im]) ^ (y >> _S1)
+    if y & _S1:
+        v ^= _MT_MATRIX
+    mt[j, i] = v
+    idx[j] = i + 1
+    v ^= v >> _S11
+    v ^= (v << _S7) & _TEMPER_B
+    v ^= (v << _S15) & _TEMPER_C
+    v ^= v >> _S18
+    return np.int64(v & _M32)
+
+
+@njit(cache=True, inline="always")
+def _mt_below(mt, idx, j, m):
+    """``mowkit.kernels.sixnimmt._below(m)`` on row j: uniform 0..m-1 (Lemire's method)."""
+    x = _mt_next32(mt, idx, j) * m
+    lo = x & 0xFFFFFFFF
+    if lo < m:
+        t = ((1 << 32) - m) % m
+        while lo < t:
+            x = _mt_next32(mt, idx, j) * m
+            lo = x & 0xFFFFFFFF
+    return x >> 32
+
+
+@njit(cache=True)
+def _mt_draws(word, count):
+    """``count`` draws of :func:`_mt_next32` after :func:`_mt_seed` of ``word`` (for the tests)."""
+    mt = np.empty((1, _MT_N), np.uint32)
+    idx = np.empty(1, np.int64)
+    w = np.empty(1, np.int64)
+    w[0] = word
+    _mt_seed(mt, idx, w, 1)
+    out = np.empty(count, np.int64)
+    for i in range(count):
+        out[i] = _mt_next32(mt, idx, 0)
+    return out
+
+
 # --------------------------------------------------------------------------- chunk players
 
 
@@ -390,13 +480,15 @@ _BIG = 1 << 30
 
 
 @njit(cache=True)
-def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last, rcnt, rhd, pen, cards, owners):
+def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last, rcnt, rhd, pen, cards, owners,
+                mt, mti, stream):
     """Deal ``order`` and play the round (not professional): ``_six._deal`` + ``_six._play_round``.
 
-    The very same choices, draws of ``np.random`` (in the same order) and penalties as the
-    kernel's general round player with ``prof=False, dealt_random=False``, in about half the
-    time: hands in one flat array (seat p at ``p * hsize``), no row fronts (only the
-    professional variant reads them), the card choice and Rules 1-4 written out in one loop.
+    The very same choices, random draws (in the same order) and penalties as the kernel's
+    general round player with ``prof=False, dealt_random=False``, in about half the time: hands
+    in one flat array (seat p at ``p * hsize``), no row fronts (only the professional variant
+    reads them), the card choice and Rules 1-4 written out in one loop. The draws come from row
+    ``stream`` of the Mersenne Twister states ``mt`` (:func:`_mt_seed`), numba's ``np.random`` stream.
     """
     m = n * hsize
     for i in range(m):
@@ -458,7 +550,7 @@ def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last,
                         bc = c
                         idx = i
             else:  # random, random_row: a uniformly random card of the hand
-                idx = _six._below(k)
+                idx = _mt_below(mt, mti, stream, k)
             c = hand[b + idx]
             hand[b + idx] = hand[b + k - 1]
             hcnt[p] = k - 1
@@ -482,7 +574,7 @@ def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last,
             if br < 0:  # Rule 4: the seat's row (_six._rule4_row)
                 code = pol[q]
                 if code == _RANDOM_ROW and not auto:
-                    br = _six._below(nrows)
+                    br = _mt_below(mt, mti, stream, nrows)
                 else:
                     by_cards = not auto and code != _RANDOM and code != _RANDOM_ROW
                     br = 0
@@ -531,10 +623,16 @@ def _sixnimmt_chunk(ints, win, agt, k0, games, deals, rots, dseeds, start, n, ag
     words = np.empty(8, np.uint64)
     st = np.empty(6, np.uint64)
     buf = np.empty((8, deck.shape[0]), np.int64)
+    mt = np.empty((_MT_GANG, _MT_N), np.uint32)
+    mti = np.empty(_MT_GANG, np.int64)
+    mtw = np.empty(_MT_GANG, np.int64)
+    gang0 = start
+    gang = 0
     capacity = ints.shape[1]
     have = 0
     k = k0
-    for i in range(start, games.shape[0]):
+    m = games.shape[0]
+    for i in range(start, m):
         g = games[i]
         deal = deals[i]
         rot = rots[i]
@@ -545,8 +643,17 @@ def _sixnimmt_chunk(ints, win, agt, k0, games, deals, rots, dseeds, start, n, ag
         for p in range(n):
             pol[p] = agent_codes[(p + rot) % n]
             tot[p] = 0
+        j = i - gang0
         if any_random:
-            np.random.seed(_agent_seed(dseed, rot, ent, words))
+            if prof:
+                np.random.seed(_agent_seed(dseed, rot, ent, words))
+            elif j >= gang:  # seed the random streams of the next (up to) four games at once
+                gang0 = i
+                j = 0
+                gang = min(_MT_GANG, m - i)
+                for q in range(gang):
+                    mtw[q] = _agent_seed(dseeds[i + q], rots[i + q], ent, words)
+                _mt_seed(mt, mti, mtw, gang)
         row0 = k
         r = 0
         while True:
@@ -559,7 +666,7 @@ def _sixnimmt_chunk(ints, win, agt, k0, games, deals, rots, dseeds, start, n, ag
                                  hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
             else:
                 _lean_round(buf[r], n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last, rcnt, rhd,
-                            pen, cards, owners)
+                            pen, cards, owners, mt, mti, j)
             k = _write_round(ints, agt, k, g, deal, rot, r, n, pen, tot, dseed)
             r += 1
             reached = False
