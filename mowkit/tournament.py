@@ -161,7 +161,6 @@ def _kernel_game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> 
     cols = batch.play_games(game, policies, *([row[k]] for k in ("game", "deal", "rotation", "seed")))
     out = {k: v.tolist() for k, v in cols.items()}
     out["agent"] = [agents[i] for i in out["agent"]]
-    out["winner"] = [bool(w) for w in out["winner"]]
     return [dict(zip(COLUMNS, values)) for values in zip(*(out[c] for c in COLUMNS))]
 
 
@@ -172,6 +171,20 @@ def _kernel_frame(game: Any, agents: Sequence[str], seed: int, games: Sequence[i
 
     policies = [kernel_policy(game.name, a) for a in agents]
     cols = batch.play_chunk(game, policies, seed, games, paired, rotate)
+    return _frame_columns(cols, agents)
+
+
+def _kernel_table(game: Any, agents: Sequence[str], seed: int, chunks: Sequence[Sequence[int]],
+                  paired: bool, rotate: bool, step: Callable[[int], None] | None = None) -> pd.DataFrame:
+    """Every chunk played by the compiled kernel into one table, without concatenating chunk tables.
+
+    The same table as ``pd.concat`` of :func:`_kernel_frame` of each chunk (``ignore_index``), with
+    the kernel writing every chunk straight into the final columns; ``step(games)`` after each chunk.
+    """
+    from mowkit.kernels import batch
+
+    policies = [kernel_policy(game.name, a) for a in agents]
+    cols = batch.play_table(game, policies, seed, chunks, paired, rotate, step)
     return _frame_columns(cols, agents)
 
 
@@ -186,11 +199,15 @@ def _agent_dtype() -> Any:
 
 
 def _frame_columns(cols: dict[str, np.ndarray], agents: Sequence[str]) -> pd.DataFrame:
-    """The results table from int64 column arrays (``agent``: index into ``agents``), no per-row Python."""
+    """The results table from the kernel's column arrays (``agent``: index into ``agents``), no per-row Python.
+
+    The int64 columns and ``winner`` (bool) are used as they are (no copy); ``agent`` becomes
+    the names by one ``take``.
+    """
     names = pd.array(list(agents), dtype=_agent_dtype())
     data = {c: cols[c] for c in COLUMNS}
     data["agent"] = names.take(cols["agent"])
-    data["winner"] = cols["winner"].astype(bool)
+    data["winner"] = np.asarray(cols["winner"], dtype=bool)
     return pd.DataFrame(data, columns=COLUMNS, copy=False)  # the arrays are ours: no copy
 
 
