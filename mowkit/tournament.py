@@ -503,6 +503,13 @@ def tournament(
                     nxt = next(pending, None)
                     if nxt is not None:
                         running[pool.submit(chunk_fn, *args, *chunk_args(nxt))] = nxt
+    elif backend == "kernel" and folder is None and collect and orders is None:
+        # serial and in memory: the kernel writes every chunk straight into one table (no pd.concat)
+        df = _kernel_table(game, agents, seed, [chunks[i] for i in todo], paired, rotate, bar)
+        bar(None)
+        df.attrs["provenance"] = prov
+        df.attrs["backend"] = backend
+        return df
     else:
         for i in pending:
             finish(i, chunk_fn(*args, *chunk_args(i)))
