@@ -265,3 +265,67 @@ def test_mow_plain_traces_are_the_first_columns_of_the_full_ones():
     assert np.array_equal(f1, f2)
     for a, b in zip(plain, full):
         assert np.array_equal(a, b[b[:, 1] != KM.D_END, 1:4])
+
+
+# --------------------------------------------------------------------------- policy parameters
+
+
+def _signature_defaults(cls) -> dict:
+    import inspect
+
+    return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items()
+            if k != "self" and p.default is not inspect.Parameter.empty}
+
+
+@pytest.mark.parametrize("game_name,kernel", [("sixnimmt", K6), ("mow", KM)])
+def test_every_kernel_policy_is_one_agent_class_with_its_parameters(game_name, kernel):
+    """Each kernel policy is claimed by exactly one agent class, whose spec maps back to it."""
+    from mowkit.agents import agent_classes
+    from mowkit.kernels.common import policy_params
+
+    claimed: dict[str, str] = {}
+    for name, cls in agent_classes(game_name).items():
+        for policy, params in getattr(cls, "kernel_params", dict)().items():
+            assert policy in kernel.POLICIES, (name, policy)
+            assert policy not in claimed, (policy, claimed.get(policy), name)
+            claimed[policy] = name
+            assert set(params) == set(_signature_defaults(cls))
+            spec = name + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
+            assert policy_params(game_name, spec) == (policy, params)
+    assert set(claimed) == set(kernel.POLICIES)
+
+
+def test_policy_params_refuses_what_no_kernel_plays():
+    from mowkit.core import OptionError
+    from mowkit.kernels.common import policy_params
+
+    assert policy_params("mow", "greedy") == ("greedy", {"take_at": 0})
+    assert policy_params("mow", "greedy:take_at=1") is None
+    assert policy_params("mow", "heuristic:min_cards=4") is None
+    assert policy_params("mow", "greedy:colour=red") is None
+    assert policy_params("mow", "mc") is None
+    assert policy_params("sixnimmt", "random:row=random") == ("random_row", {"row": "random"})
+    assert policy_params("sixnimmt", "heuristic") is None
+    assert policy_params("sixnimmt", "nobody") is None
+    assert policy_params("chess", "random") is None
+    with pytest.raises(OptionError):
+        policy_params("mow", "greedy:take_at")
+
+
+def test_the_mow_kernel_reads_its_thresholds_from_the_agent_classes():
+    from mowkit.agents import mow as agents
+
+    assert KM.GREEDY_TAKE_AT == _signature_defaults(agents.GreedyAgent)["take_at"]
+    assert KM.HEURISTIC_TAKE_AT == _signature_defaults(agents.HeuristicAgent)["take_at"]
+    assert KM.HEURISTIC_MIN_CARDS == _signature_defaults(agents.HeuristicAgent)["min_cards"]
+
+
+def test_a_changed_agent_parameter_compiles_afresh(monkeypatch):
+    """The compiled code holds the agents' parameters: they are part of the cache key."""
+    from mowkit import kernels
+    from mowkit.agents import mow as agents
+
+    before = kernels.sources_key()
+    assert kernels.sources_key() == before
+    monkeypatch.setattr(agents.HeuristicAgent, "kernel_policies", {"heuristic": {"min_cards": 4}})
+    assert kernels.sources_key() != before

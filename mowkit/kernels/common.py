@@ -13,7 +13,9 @@ from mowkit.core import OptionError, check_int, deal_rng  # noqa: F401  (deal_rn
 def entropy(seed: int | None) -> int | Sequence[int]:
     """The SeedSequence entropy of a kernel run: ``seed`` (checked), or fresh entropy for None."""
     if seed is None:
-        return np.random.SeedSequence().entropy
+        fresh = np.random.SeedSequence().entropy
+        assert fresh is not None  # a SeedSequence made without entropy draws it
+        return fresh
     return check_int("seed", seed, 0)
 
 
@@ -157,7 +159,7 @@ def policy_params(game_name: str, spec: str) -> tuple[str, dict[str, Any]] | Non
     cls = agent_classes(game_name).get(name)
     if cls is None or not hasattr(cls, "kernel_params"):
         return None
-    defaults = cls.defaults()
+    defaults: dict[str, Any] = cls.defaults()  # type: ignore[attr-defined]
     if set(kwargs) - set(defaults):
         return None
     full = {**defaults, **kwargs}
@@ -197,7 +199,7 @@ class KernelDriver:
         """Integer policy codes, one per seat (see :func:`policy_codes`)."""
         return policy_codes(policies, players, self.policies)
 
-    def seeds(self, entropy: int | Sequence[int] | None, first: int, size: int) -> np.ndarray:
+    def seeds(self, entropy: Any, first: int, size: int) -> np.ndarray:
         """The generator seed words of the blocks holding items ``first .. first + size``."""
         return block_seeds(entropy, first // self.block, -(-size // self.block))
 
@@ -216,7 +218,7 @@ class KernelDriver:
 
         def chunks() -> Iterator[np.ndarray]:
             for start in range(0, n_rounds, size):
-                out = np.empty((min(size, n_rounds - start), players), dtype(game))
+                out: np.ndarray = np.empty((min(size, n_rounds - start), players), dtype(game))
                 fill(game, codes, out, self.seeds(ent, start, len(out)), start)
                 yield out
 
@@ -241,7 +243,7 @@ class KernelDriver:
 
     def deals(self, game: Any, deals: Sequence[Sequence[int]] | np.ndarray) -> np.ndarray:
         """Deck orders of ``game``'s deck as a contiguous int64 array (see :func:`check_deals`)."""
-        return check_deals(deals, np.asarray(game.deck, np.int64))
+        return check_deals(deals, game.deck)
 
     def seed_deals(self, players: int, seeds: Sequence[int], n_rounds: int,
                    options: Mapping[str, Any]) -> np.ndarray:
