@@ -43,6 +43,7 @@ SIX_CASES = [
     (4, {"rows": 2, "capacity": 2, "hand_size": 6}),
     (4, {"auto_row": True}),
     (8, {"hand_size": 12}),
+    (9, {"rows": 6, "capacity": 3, "hand_size": 9}),
 ]
 SIX_THRESHOLD = [(4, {"threshold": 20}), (3, {"threshold": 15, "comparison": ">", "variant": "logic"})]
 
@@ -203,9 +204,11 @@ def _mow_action(d: dict, herd: tuple):
     return MadCow(p, c)
 
 
-def replay_mow(players: int, table: list[str], options: dict, seed: int) -> int:
-    """Replay a traced kernel game of Mow in the engine, checking every decision."""
-    game = load_game("mow", players=players, max_rounds=ROUNDS, threshold=10_000, **options)
+def replay_mow(players: int, table: list[str], options: dict, seed: int) -> tuple[int, int]:
+    """Replay a traced kernel game of Mow in the engine, checking every decision.
+
+    Returns the decisions checked and the rounds the engine played (a threshold may end it early)."""
+    game = load_game("mow", players=players, max_rounds=ROUNDS, **{"threshold": 10_000, **options})
     deals = KM.seed_deals(players, [seed], ROUNDS, **options)[0]
     flies, traces = KM.trace_deals(players, table, deals, seed=seed, one_game=True, states=True, **options)
     width = KM._args(KM._game(players, options, KM._GAME_OPTIONS))["width"]
@@ -213,6 +216,8 @@ def replay_mow(players: int, table: list[str], options: dict, seed: int) -> int:
     totals = np.zeros(players, np.int64)
     checked = 0
     for r, trace in enumerate(traces):
+        if state.is_over():  # a threshold ended the game: the kernel's later rounds are not in it
+            break
         assert len(trace) and trace[-1, 1] == KM.D_END, f"round {r}: the trace has no end row"
         for j, row in enumerate(trace):
             d = KM.decode_trace(row, players, game.num_herds, width)
@@ -232,16 +237,32 @@ def replay_mow(players: int, table: list[str], options: dict, seed: int) -> int:
             assert legal[d["choice"]] == action, f"{where}: engine {legal[d['choice']]}, kernel {action}"
             state.apply(action)
             checked += 1
-    assert state.is_over() and len(state.round_scores) == ROUNDS, where
-    return checked
+    reached = [(t >= game.threshold) if game.comparison == ">=" else (t > game.threshold)
+               for t in np.cumsum(flies, axis=0).max(axis=1)]
+    end = next((i + 1 for i, x in enumerate(reached) if x), ROUNDS)
+    assert state.is_over() and len(state.round_scores) == end, f"{table} {options} seed {seed}"
+    return checked, end
 
 
 @pytest.mark.parametrize("policy", MOW_POLICIES)
 @pytest.mark.parametrize("players,options", MOW_CASES, ids=lambda x: str(x))
 def test_mow_traces_replay_in_the_engine(players, options, policy):
     table = _table(MOW_POLICIES, policy, players)
-    checked = sum(replay_mow(players, table, options, seed) for seed in (21, 22))
-    assert checked >= 2 * ROUNDS * players  # every farmer acts in every round
+    for seed in (21, 22):
+        checked, rounds = replay_mow(players, table, options, seed)
+        assert rounds == ROUNDS and checked >= ROUNDS * players  # every farmer acts in every round
+
+
+@pytest.mark.parametrize("players,options", [(3, {"threshold": 25}), (4, {"threshold": 20, "comparison": ">"})],
+                         ids=lambda x: str(x))
+def test_mow_trace_totals_end_the_game_at_the_threshold(players, options):
+    """With a low threshold the engine stops at the first round whose kernel totals reach it."""
+    ended_early = 0
+    for seed in range(6):
+        table = _table(MOW_POLICIES, MOW_POLICIES[seed % len(MOW_POLICIES)], players)
+        _, rounds = replay_mow(players, table, options, 300 + seed)
+        ended_early += rounds < ROUNDS
+    assert ended_early >= 1  # the threshold did stop some game before its last recorded round
 
 
 def test_mow_traces_contain_every_decision_and_action_kind():
