@@ -191,6 +191,8 @@ def _rec_tie_impl(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hand
 
 @njit(cache=True)
 def _rec_tie_write(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hands, hcnt, pen):
+    if br < 0:  # Rule 4: no placement to choose
+        return
     ties = 0
     choice = -1
     for r in range(first.shape[0]):  # the engine's order: rows in order, back before front
@@ -341,8 +343,7 @@ def _place_s(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, 
                 bd = first[r] - c
                 br = r
                 front = True
-        if br >= 0:
-            _rec_tie(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hands, hcnt, pen)
+        _rec_tie(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hands, hcnt, pen)
     if br < 0:  # Rule 4
         r = _rule4_row_s(code, auto, nrows, rhd, rcnt, rs)
         if not auto:
