@@ -32,7 +32,7 @@ def followers(obs: MowObservation, action: Action, unseen: Sequence[int]) -> int
     card = getattr(action, "card", None)
     kind = getattr(action, "kind", "")
     if kind == "add":
-        line.append(numbers[card])  # type: ignore[index]
+        line.append(numbers[card])  # type: ignore[index,arg-type]
     elif kind == "slowpoke":
         line.append(action.value)  # type: ignore[attr-defined]
     elif kind == "calf":
