@@ -591,7 +591,8 @@ def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2, columns:
         if column in INTERVALS and all(c in table.columns for c in INTERVALS[column]):
             lo, hi = INTERVALS[column]
             label = _("{what}, 95 % interval").format(what=header)
-            out[label] = [show(column, a).removesuffix(" %") + " \u2013 " + show(column, b)
+            out[label] = [show(column, a).removesuffix(" %") + " \u2013 " + show(column, b) if a == a or b == b
+                          else number(float("nan"))  # no interval (fewer than 2 deals): one dash
                           for a, b in zip(table[lo], table[hi])]
     # rows a person counts start at 1; a named index (e.g. the variant of a pd.concat) is kept
     plain = table.index.nlevels == 1 and pd.api.types.is_integer_dtype(table.index)
