@@ -542,6 +542,7 @@ def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2, columns:
     """
     from mowkit.plots import agent_name  # plots imports this module: imported when first used
 
+    metric = table["metric"].iloc[0] if "metric" in table.columns and len(table) else None
     if columns is not None:
         missing = [c for c in columns if c not in table.columns]
         if missing:
@@ -554,7 +555,6 @@ def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2, columns:
     if not interval and "interval" in table.columns:
         table = table.drop(columns=["interval"])
     names = headers(game)
-    metric = table["metric"].iloc[0] if "metric" in table.columns and len(table) else None
     rate_digits = max(0, digits - 1)
 
     def show(column: str, v: Any) -> str:
@@ -586,7 +586,7 @@ def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2, columns:
             shown = [show(column, v) for v in values]
         header = names.get(column, column)
         if column == "difference" and metric is not None:
-            header = names["difference"]
+            header = _("{what}: A minus B").format(what=names.get(metric, metric))
         out[header] = shown
         if column in INTERVALS and all(c in table.columns for c in INTERVALS[column]):
             lo, hi = INTERVALS[column]
