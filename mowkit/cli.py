@@ -84,8 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, required=True,
                     help=_("number of games (or rounds with --unit round), at least 1"))
     sp.add_argument("--seed", type=int, required=True,
-                    help=_("the seed: a whole number >= 0 that fixes the shuffles and the computer "
-                           "players' random choices (same seed, same results)"))
+                    help=_("the tournament seed, a whole number >= 0 (same seed, same results)"))
     sp.add_argument("--out", required=True, help=_("folder for the Parquet chunks (reruns resume)"))
     sp.add_argument("--unit", choices=["game", "round"], default="game",
                     help=_("game: whole games to the threshold (default); round: single rounds"))
