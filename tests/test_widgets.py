@@ -226,6 +226,19 @@ def test_explorer_runs_the_tournament_with_progress(explorer):
     assert "<th>win rate, 95 % interval</th>" in shown and "mean_penalty" not in shown and "win_lo" not in shown
 
 
+def test_explorer_speaks_the_language_chosen_later(explorer):
+    from mowkit.i18n import set_language
+
+    try:
+        set_language("ru")
+        assert "<th>голов за тур</th>" in explorer.summary_html.value and "heads per round" not in explorer.summary_html.value
+        assert explorer.agents_box.children[0].description == "место 1" and explorer.players.description == "игроки"
+    finally:
+        set_language("en")
+    assert "<th>heads per round</th>" in explorer.summary_html.value and explorer.agents_box.children[1].description == "seat 2"
+    assert "8 games" in explorer.status.value
+
+
 def test_explorer_chart_data_equal_the_table(explorer):
     df = explorer.table
     games = per_game(df)

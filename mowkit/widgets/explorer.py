@@ -27,7 +27,7 @@ import plotly.io as pio
 
 from mowkit import plots, registry
 from mowkit.core import OptionError, RecordError
-from mowkit.i18n import _, counted, ngettext, number
+from mowkit.i18n import _, counted, on_language_change
 from mowkit.results import readable, summary
 from mowkit.widgets.common import GAME_TITLES, agent_dropdown, button
 from mowkit.widgets.stepper import Stepper
@@ -111,30 +111,28 @@ class OutcomeExplorer(widgets.VBox):
         self.error = ""
         self.progress_calls: list[tuple[int, int]] = []
 
-        self.game = widgets.Dropdown(options=[(GAME_TITLES[g], g) for g in VARIANTS], value=game,
-                                     description=_("game"))
-        self.players = widgets.BoundedIntText(value=players, min=2, max=10, description=_("players"),
-                                              layout=widgets.Layout(width="160px"))
-        self.variant = widgets.Dropdown(options=list(VARIANTS[game]), value=variant, description=_("variant"))
-        self.unit = widgets.Dropdown(options=[(_("whole games"), "game"), (_("single rounds"), "round")],
-                                     value=unit, description=_("play"))
-        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=100_000, description=_("games"),
-                                              layout=widgets.Layout(width="180px"))
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description=_("seed"),
-                                           layout=widgets.Layout(width="180px"))
+        self.game = widgets.Dropdown(options=[(GAME_TITLES[g], g) for g in VARIANTS], value=game)
+        self.players = widgets.BoundedIntText(value=players, min=2, max=10, layout=widgets.Layout(width="160px"))
+        self.variant = widgets.Dropdown(options=list(VARIANTS[game]), value=variant)
+        self.unit = widgets.Dropdown(options=[("", "game"), ("", "round")], value=unit)
+        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=100_000, layout=widgets.Layout(width="180px"))
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="180px"))
         self.agents_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.run_button = button(_("run tournament"), _("play the games and show the results"), style="primary")
-        self.progress = widgets.IntProgress(value=0, min=0, max=n_games, description=_("progress"))
+        self.run_button = button("", style="primary")
+        self.progress = widgets.IntProgress(value=0, min=0, max=n_games)
         self.status = widgets.HTML()
+        self._status_text: Any = None  # () -> the status sentence, made again in a new language
+        self._per = "game"
         self.summary_html = widgets.HTML()
         self.charts = widgets.Output()
         self.charts.add_class("mowkit-charts")
         # games are numbered from 1 for people (the table's ``game`` column counts from 0)
-        self.pick = widgets.BoundedIntText(value=1, min=1, max=max(1, n_games), description=_("game no."),
-                                           layout=widgets.Layout(width="180px"))
-        self.open_button = button(_("open in stepper"), _("replay this game in the stepper"))
-        self.worst_button = button(_("worst round ⚠"), _("open the round with the highest penalty"))
+        self.pick = widgets.BoundedIntText(value=1, min=1, max=max(1, n_games), layout=widgets.Layout(width="180px"))
+        self.open_button = button("")
+        self.worst_button = button("")
+        self.agents_heading = widgets.HTML()
         self.stepper_box = widgets.VBox()
+        self._label()
         self._build_agents(list(agents) if agents is not None else default_agents(players))
 
         self.game.observe(self._game_changed, names="value")
@@ -145,13 +143,52 @@ class OutcomeExplorer(widgets.VBox):
         super().__init__([
             widgets.HBox([self.game, self.players, self.variant]),
             widgets.HBox([self.unit, self.n_games, self.seed]),
-            widgets.HTML("<b>" + html.escape(_("computer players by seat")) + "</b>"), self.agents_box,
+            self.agents_heading, self.agents_box,
             widgets.HBox([self.run_button, self.progress]), self.status, self.summary_html,
             self.charts, widgets.HBox([self.pick, self.open_button, self.worst_button]), self.stepper_box,
         ])
         self.add_class("mowkit-explorer")
+        self._unregister = on_language_change(self._language_changed, weak=True)
         if run:
             self.run()
+
+    def _label(self) -> None:
+        """Every label, option and tooltip in the current language."""
+        self.game.description = _("game")
+        self.players.description = _("players")
+        self.variant.description = _("variant")
+        unit = self.unit.value
+        self.unit.options = [(_("whole games"), "game"), (_("single rounds"), "round")]
+        self.unit.value = unit
+        self.unit.description = _("play")
+        self.n_games.description = _("games")
+        self.seed.description = _("seed")
+        self.seed.tooltip = _("the seed fixes every shuffle: the same seed gives the same games")
+        self.run_button.description = _("run tournament")
+        self.run_button.tooltip = _("play the games and show the results")
+        self.progress.description = _("progress")
+        self.pick.description = _("game no.")
+        self.open_button.description = _("open in stepper")
+        self.open_button.tooltip = _("replay this game in the stepper")
+        self.worst_button.description = _("worst round ⚠")
+        self.worst_button.tooltip = _("open the round with the highest penalty")
+        self.agents_heading.value = "<b>" + html.escape(_("computer players by seat")) + "</b>"
+        for i, dropdown in enumerate(self.agents_box.children):
+            dropdown.description = _("seat {n}").format(n=i + 1)
+
+    def _language_changed(self, lang: str) -> None:
+        """Draw the labels, the status, the summary and the charts again in the new language."""
+        self._label()
+        if self._status_text is not None:
+            self.status.value = html.escape(self._status_text())
+        if self.table is not None and self.summary is not None:
+            self.summary_html.value = summary_html(self.summary, self._game())
+            self._draw_figures()
+
+    def close(self) -> None:
+        """Stop following the language, then close the widget."""
+        self._unregister()
+        super().close()
 
     # ------------------------------------------------------------------ controls
     @property
@@ -196,6 +233,7 @@ class OutcomeExplorer(widgets.VBox):
         self.progress.value = 0
         self.progress.max = self.n_games.value
         self.progress_calls = []
+        self._status_text = None
         self.status.value = html.escape(_("running …"))
         try:
             # the rule engine, so that every game of the table can be replayed in the stepper
@@ -206,6 +244,7 @@ class OutcomeExplorer(widgets.VBox):
         except (OptionError, ValueError) as e:
             self.error = str(e)
             text = _("Cannot run: {why}").format(why=e)
+            self._status_text = None
             self.status.value = f'<span style="color:#b00020">{html.escape(text)}</span>'
             return None
         self.error = ""
@@ -214,16 +253,28 @@ class OutcomeExplorer(widgets.VBox):
         games = int(df["game"].nunique())
         self.pick.max = games
         self.pick.value = min(self.pick.value, games)
-        played = counted("round", games) if self.unit.value == "round" else counted("game", games)
-        self.status.value = html.escape(_("{played} of {title} ({variant}), seed {seed}.").format(
-            played=played, title=GAME_TITLES[self.game.value], variant=self.variant.value, seed=self.seed.value))
-        self.summary_html.value = summary_html(self.summary, self._game())
         per = "round" if self.unit.value == "round" else "game"
+        title, variant, seed = GAME_TITLES[self.game.value], self.variant.value, self.seed.value
+
+        def status() -> str:
+            played = counted(per, games)
+            return _("{played} of {title} ({variant}), seed {seed}.").format(
+                played=played, title=title, variant=variant, seed=seed)
+
+        self._status_text = status
+        self._per = per
+        self.status.value = html.escape(status())
+        self.summary_html.value = summary_html(self.summary, self._game())
+        self._draw_figures()
+        return df
+
+    def _draw_figures(self) -> None:
+        """The charts of the table, in the current language."""
+        df, per = self.table, self._per
         self.figures = {"penalties": plots.penalty_histogram(df, per=per), "wins": plots.win_rate_bars(df)}
         if per == "game":
             self.figures["totals"] = plots.score_trajectories(df)
         self.charts.outputs = tuple(figure_output(f) for f in self.figures.values())
-        return df
 
     # ------------------------------------------------------------------ opening games
     def worst_round(self) -> tuple[int, int]:
