@@ -118,7 +118,7 @@ def test_out_folder_that_cannot_be_made_is_one_line(tmp_path):
     assert plain.read_text() == "a file, not a folder"
 
 
-def test_every_option_has_help_text():
+def test_every_command_lists_its_subcommands_with_help_and_prints_its_help():
     import argparse
 
     from mowkit.cli import build_parser
