@@ -38,10 +38,16 @@ def english():
     i18n.set_language("en")
 
 
+def _fields(w):
+    """An explorer's fields: its children but the output and the language switch (whose
+    options are the languages' own names, English and Русский, in every language)."""
+    return [c for c in w.children[:-1] if "mowkit-language" not in c._dom_classes]
+
+
 def _labels(w):
     """Every description, tooltip, placeholder and option text of an explorer's fields."""
     out = []
-    for child in w.children[:-1]:
+    for child in _fields(w):
         for name in ("description", "tooltip", "placeholder"):
             text = getattr(child, name, None)
             if text and text != "\u200b":  # the default placeholder of a Text is a zero-width space
@@ -70,7 +76,8 @@ def test_hand_heads_explorer_starts_on_the_full_deck_with_a_visible_choice(engli
 def test_every_field_has_a_label_that_is_not_cut(english):
     for w in (card_math.safest_card_explorer(**POSITION), card_math.hand_heads_explorer(),
               mow_math.hand_flies_explorer(trials=500), mow_math.herd_odds_explorer()):
-        for child in w.children[:-1]:
+        assert "mowkit-language" in w.children[0]._dom_classes  # the English/Русский switch comes first
+        for child in _fields(w):
             assert child.description, child
             assert child.style.description_width == "initial"  # long labels are not cut off
             if hasattr(child, "options"):
@@ -153,7 +160,7 @@ def test_every_label_goes_through_the_catalog(english, monkeypatch):
     explorers = [card_math.safest_card_explorer(**POSITION), card_math.hand_heads_explorer(players=4),
                  mow_math.hand_flies_explorer(trials=500), mow_math.herd_odds_explorer()]
     before = [_labels(w) for w in explorers]
-    values = [[c.value for c in w.children[:-1]] for w in explorers]
+    values = [[c.value for c in _fields(w)] for w in explorers]
     monkeypatch.setitem(i18n._catalogs, "ru", Marked())
     i18n.set_language("ru")
     for w, old, kept in zip(explorers, before, values):
@@ -161,7 +168,7 @@ def test_every_label_goes_through_the_catalog(english, monkeypatch):
         assert len(now) == len(old)
         unmarked = [t for t in now if not t.startswith("[ru] ")]
         assert not unmarked, unmarked
-        assert [c.value for c in w.children[:-1]] == kept  # the choices stay
+        assert [c.value for c in _fields(w)] == kept  # the choices stay
         assert "[ru] " in w.output.value
         assert w.table is not None
     i18n.set_language("en")

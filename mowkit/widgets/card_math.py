@@ -27,6 +27,7 @@ from mowkit.odds.sixnimmt import (
     tactics_deck,
 )
 from mowkit.render.cards import sixnimmt_label
+from mowkit.widgets.common import with_switch
 from mowkit.widgets.tables import (
     chance_text,
     estimate_check,
@@ -113,6 +114,7 @@ class SafestCardExplorer(widgets.VBox):
         opponents: int = 3,
         capacity: int = 5,
         deck: Iterable[int] | None = None,
+        language_switch: bool = True,
     ) -> None:
         self.deck = tuple(deck) if deck is not None else None
         self.capacity = capacity
@@ -125,7 +127,7 @@ class SafestCardExplorer(widgets.VBox):
         self.table: pd.DataFrame | None = None
         for w in (self.hand, self.rows, self.seen, self.opponents):
             w.observe(self._update, names="value")
-        super().__init__([self.hand, self.rows, self.seen, self.opponents, self.output])
+        super().__init__(with_switch([self.hand, self.rows, self.seen, self.opponents, self.output], language_switch))
         self._labels()
         self._update()
         self._unregister = on_language_change(self._language_changed, weak=True)
@@ -199,7 +201,7 @@ def _deck_options() -> list[tuple[str, int]]:
 class HandHeadsExplorer(widgets.VBox):
     """Pick a hand size and a deck (full or Tactics for p players); see the exact heads distribution."""
 
-    def __init__(self, k: int = 10, players: int | None = None) -> None:
+    def __init__(self, k: int = 10, players: int | None = None, language_switch: bool = True) -> None:
         self.k = widgets.IntSlider(value=k, min=1, max=20, style=_STYLE)
         self.players = widgets.Dropdown(options=_deck_options(), value=FULL_DECK if players is None else players,
                                         style=_STYLE, layout=widgets.Layout(width="26em"))
@@ -208,7 +210,7 @@ class HandHeadsExplorer(widgets.VBox):
         self._quiet = False
         self.k.observe(self._update, names="value")
         self.players.observe(self._update, names="value")
-        super().__init__([self.k, self.players, self.output])
+        super().__init__(with_switch([self.k, self.players, self.output], language_switch))
         self._labels()
         self._update()
         self._unregister = on_language_change(self._language_changed, weak=True)

@@ -105,3 +105,12 @@ class _LanguageToggle(widgets.ToggleButtons):
 def language_toggle() -> widgets.ToggleButtons:
     """ToggleButtons "English" / "Русский" that set the kit's language and follow its changes."""
     return _LanguageToggle()
+
+
+def with_switch(children: Sequence[Any], language_switch: bool = True) -> list[Any]:
+    """A widget's children with the English/Русский switch first (``language_switch=False``: as they are).
+
+    Every widget of the kit shows the switch when used on its own; an app with one switch for
+    all its tabs builds them with ``language_switch=False``.
+    """
+    return ([language_toggle()] if language_switch else []) + list(children)

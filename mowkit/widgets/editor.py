@@ -34,7 +34,7 @@ import ipywidgets as widgets
 from mowkit import i18n
 from mowkit.core import OptionError
 from mowkit.i18n import N_, _, ngettext
-from mowkit.widgets.common import agent_dropdown, button
+from mowkit.widgets.common import agent_dropdown, button, with_switch
 
 # --------------------------------------------------------------------------- the engine's position
 
@@ -278,7 +278,8 @@ class PositionEditor(widgets.VBox):
     """
 
     def __init__(self, game: Any = "sixnimmt", *, seed: int = 0, agents: list[str] | None = None,
-                 save_path: str | os.PathLike[str] = "my_position.json", **options: Any) -> None:
+                 save_path: str | os.PathLike[str] = "my_position.json", language_switch: bool = True,
+                 **options: Any) -> None:
         from mowkit.simulate import resolve_game
 
         self.game = resolve_game(game, **options)
@@ -358,7 +359,7 @@ class PositionEditor(widgets.VBox):
             settings += [widgets.HBox(mow_row, layout=widgets.Layout(flex_flow="row wrap")), self.rest_box]
         top: list[Any] = [self.where] + ([self.value_box] if self.mow else []) + [
             self.seed_box, self.clear_button, self.deal_button]
-        super().__init__([
+        super().__init__(with_switch([
             self.header,
             widgets.HBox(top, layout=widgets.Layout(flex_flow="row wrap")),
             self.deck_title, self.deck_box, self.places_box, *settings,
@@ -366,7 +367,7 @@ class PositionEditor(widgets.VBox):
             widgets.HBox([self.check_button, self.step_button, self.play_button, self.path, self.save_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.notice, self.drawing, self.opened,
-        ])
+        ], language_switch))
         self.add_class("mowkit-editor")
         self._unregister = i18n.on_language_change(self._language_changed, weak=True)
         self._relabel()

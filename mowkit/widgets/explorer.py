@@ -29,7 +29,7 @@ from mowkit import plots, registry
 from mowkit.core import OptionError, RecordError
 from mowkit.i18n import _, counted, on_language_change
 from mowkit.results import readable, summary
-from mowkit.widgets.common import GAME_TITLES, agent_dropdown, button
+from mowkit.widgets.common import GAME_TITLES, agent_dropdown, button, with_switch
 from mowkit.widgets.stepper import Stepper
 
 
@@ -103,7 +103,7 @@ class OutcomeExplorer(widgets.VBox):
 
     def __init__(self, game: str = "sixnimmt", players: int = 4, agents: Sequence[str] | None = None,
                  variant: str = "standard", n_games: int = 20, seed: int = 1, unit: str = "game",
-                 run: bool = False) -> None:
+                 run: bool = False, language_switch: bool = True) -> None:
         self.table: pd.DataFrame | None = None
         self.summary: pd.DataFrame | None = None
         self.figures: dict[str, go.Figure] = {}
@@ -140,13 +140,13 @@ class OutcomeExplorer(widgets.VBox):
         self.run_button.on_click(lambda _: self.run())
         self.open_button.on_click(lambda _: self._open_clicked())
         self.worst_button.on_click(lambda _: self._worst_clicked())
-        super().__init__([
+        super().__init__(with_switch([
             widgets.HBox([self.game, self.players, self.variant]),
             widgets.HBox([self.unit, self.n_games, self.seed]),
             self.agents_heading, self.agents_box,
             widgets.HBox([self.run_button, self.progress]), self.status, self.summary_html,
             self.charts, widgets.HBox([self.pick, self.open_button, self.worst_button]), self.stepper_box,
-        ])
+        ], language_switch))
         self.add_class("mowkit-explorer")
         self._unregister = on_language_change(self._language_changed, weak=True)
         if run:

@@ -27,6 +27,7 @@ from mowkit.odds.mow import (
     packets_for,
 )
 from mowkit.render.cards import special_name
+from mowkit.widgets.common import with_switch
 from mowkit.widgets.tables import chance_text, estimate_check, for_people, html_table, value_text
 
 _BY_PLAYERS = "by players"
@@ -187,6 +188,7 @@ class HandFliesExplorer(widgets.VBox):
         k: int = 5,
         trials: int = 20_000,
         seed: int = 0,
+        language_switch: bool = True,
     ) -> None:
         self.trials, self.seed = trials, seed
         self._quiet = False
@@ -200,7 +202,7 @@ class HandFliesExplorer(widgets.VBox):
         self.deck = ""
         for w in (self.players, self.packets, self.k):
             w.observe(self._update, names="value")
-        super().__init__([self.players, self.packets, self.k, self.output])
+        super().__init__(with_switch([self.players, self.packets, self.k, self.output], language_switch))
         self._labels()
         self._update()
         self._unregister = on_language_change(self._language_changed, weak=True)
@@ -268,6 +270,7 @@ class HerdOddsExplorer(widgets.VBox):
         acrobats: str = "",
         packets: str = "green",
         k: int = 5,
+        language_switch: bool = True,
     ) -> None:
         wide = widgets.Layout(width="34em")
         self._quiet = False
@@ -284,7 +287,7 @@ class HerdOddsExplorer(widgets.VBox):
         fields = [self.herd, self.acrobats, self.hand, self.seen, self.packets, self.k]
         for w in fields:
             w.observe(self._update, names="value")
-        super().__init__([*fields, self.output])
+        super().__init__(with_switch([*fields, self.output], language_switch))
         self._labels()
         self._update()
         self._unregister = on_language_change(self._language_changed, weak=True)

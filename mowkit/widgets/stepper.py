@@ -37,6 +37,7 @@ from mowkit.widgets.common import (
     sentences_html,
     show_hands,
     state_html,
+    with_switch,
 )
 
 RecordLike = dict[str, Any] | str | os.PathLike[str]
@@ -60,7 +61,7 @@ class Stepper(widgets.VBox):
     """
 
     def __init__(self, record: RecordLike, perspective: bool | int = True, index: int = 0,
-                 coach: bool = False) -> None:
+                 coach: bool = False, language_switch: bool = True) -> None:
         if not isinstance(record, dict):
             record = load(Path(record))
         self.record: dict[str, Any] = record
@@ -101,8 +102,9 @@ class Stepper(widgets.VBox):
         self.slider.observe(self._redraw, names="value")
         self.perspective.observe(self._redraw, names="value")
         buttons = widgets.HBox([self.first_button, self.prev_button, self.next_button, self.last_button])
-        super().__init__([self.header, buttons, widgets.HBox([self.slider, self.perspective]),
-                          self.step_label, self.table, self.explanation_box, self.coach_panel])
+        super().__init__(with_switch([self.header, buttons, widgets.HBox([self.slider, self.perspective]),
+                                      self.step_label, self.table, self.explanation_box, self.coach_panel],
+                                     language_switch))
         self.add_class("mowkit-stepper")
         self.index = index if index >= 0 else n + 1 + index
         self._redraw()
@@ -143,12 +145,12 @@ class Stepper(widgets.VBox):
     # ------------------------------------------------------------------ construction
     @classmethod
     def from_seed(cls, game: Any, agents: Sequence[str], seed: int, perspective: bool | int = True,
-                  *, coach: bool = False, **options: Any) -> Stepper:
+                  *, coach: bool = False, language_switch: bool = True, **options: Any) -> Stepper:
         """Play a seeded game with ``agents`` (one per seat; see :func:`mowkit.simulate.play_game`)."""
         from mowkit.simulate import play_game, resolve_game
 
         record = play_game(resolve_game(game, **options), list(agents), seed=seed)
-        return cls(record, perspective=perspective, coach=coach)
+        return cls(record, perspective=perspective, coach=coach, language_switch=language_switch)
 
     # ------------------------------------------------------------------ navigation
     @property
