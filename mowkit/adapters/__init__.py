@@ -154,7 +154,7 @@ def observation_vector(obs: Any, game: Any) -> np.ndarray:
         if obs.to_place is not None:
             v[base + obs.to_place - 1] = 1
         base += C
-        heads = obs.pile_heads
+        heads = [sum(game.penalty(c) for c in pile) for pile in obs.piles]
         for p in range(n):
             v[base + p] = heads[p] / game.threshold
             v[base + n + p] = obs.totals[p] / game.threshold

@@ -415,10 +415,10 @@ def example_observation(players: int = 4, turns: int = 3, seed: int = 0, player:
     player = check_int("player", player, 0, players - 1)
     deal, *rngs = spawn_rngs(seed, players + 1)
     state = game.new_state(rng=deal)
+    from mowkit.simulate import play_until
+
     agents = [make_agent("sixnimmt", "random") for _ in range(players)]
-    while state.turn < turns or state.phase != "choose":
-        p = state.pending_players()[0]
-        state.apply(agents[p].act(state.observation(p), state.legal_actions(p), rngs[p]))
+    play_until(state, agents, rngs, stop=lambda s: s.turn >= turns and s.phase == "choose")
     return state.observation(player)
 
 
