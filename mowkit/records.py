@@ -756,23 +756,36 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
     This is what ``mowkit replay FILE`` prints. Face-down choices are left out unless ``show_hidden``;
     ``rounds`` (indexes from 0) keeps only those rounds.
     """
-    states = replay(record)
-    names = record.get("agents") or []
-    who = ", ".join(f"{i}: {n}" for i, n in enumerate(names)) if names else "unnamed seats"
     from mowkit import registry
+    from mowkit.i18n import _, ngettext
+    from mowkit.narrate import decision, sentences
 
+    states = replay(record)
+    game = states[0].game
+    names = record.get("agents") or []
+    word = _(getattr(game, "seat_word", "player"))
+    who = (", ".join(_("{seat} {n}: {agent}").format(seat=word, n=i + 1, agent=a) for i, a in enumerate(names))
+           if names else _("unnamed seats"))
     title = registry.title(record["game"])
-    lines = [f"{title}, {states[0].num_players} players ({who}), seed {record.get('seed')}"]
+    n = states[0].num_players
+    head = ngettext("{title}, {n} player ({who})", "{title}, {n} players ({who})", n).format(title=title, n=n, who=who)
+    if record.get("seed") is not None:
+        head += " · " + _("seed {seed}").format(seed=record.get("seed"))
+    lines = [head]
     current_round = -1
-    for before, after in zip(states, states[1:]):
+    actions = [a for rnd in states[-1].history for a in rnd]
+    for before, after, action in zip(states, states[1:], actions):
         if rounds is not None and before.round_index not in rounds:
             continue
         if before.round_index != current_round:
             current_round = before.round_index
             lines.append("")
-            lines.append(f"Round {current_round + 1}: {before!r}")
-        for event in after.events:
-            if not show_hidden and event.endswith("face down."):
+            lines.append(_("Round {n}").format(n=current_round + 1))
+        hidden = action.game == "sixnimmt" and action.kind == "play"
+        if hidden and show_hidden:
+            lines.append("  " + decision(game, action) + " " + _("(face down)"))
+        for text, event in zip(sentences(game, after.events), after.events):
+            if hidden and not show_hidden and getattr(event, "kind", "") == "card laid":
                 continue
-            lines.append("  " + event)
+            lines.append("  " + text)
     return lines

@@ -38,6 +38,7 @@ def playout(game, agents, seed, check=True):
         kinds.add(action.kind)
         decisions += 1
         assert state.events, "every decision is described"
+        assert state.log[-len(state.events):] == state.events
         if check:
             state.check_invariants()
     assert state.winners() == tuple(
@@ -186,7 +187,7 @@ def test_random_wrong_actions_are_refused_with_the_state_unchanged():
             before = repr(state), state.observation(p), list(state.pile)
             with pytest.raises(IllegalActionError) as err:
                 state.apply(a)
-            assert err.value.rule != "illegal placement", str(err.value)
+            assert err.value.rule != "illegal-placement", str(err.value)
             assert (repr(state), state.observation(p), list(state.pile)) == before
             tried += 1
         state.apply(legal[int(rng.integers(len(legal)))])

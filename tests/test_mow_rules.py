@@ -11,16 +11,25 @@ import pytest
 
 from mowkit import load_game
 from mowkit.core import IllegalActionError, OptionError
+from mowkit.events import GameEnded
 from mowkit.games.mow import (
     Acrobat,
     AddCow,
     Calf,
     ChooseNext,
+    CowAdded,
     Flip,
+    HerdTaken,
+    LastTake,
     MadCow,
+    MadCowPlaced,
+    NobodyCanStart,
+    NoCardDrawn,
     Slowpoke,
+    StartPassed,
     TakeHerd,
 )
+from mowkit.narrate import sentence
 
 BOTH = load_game("mow", players=3, packets="both")
 GREEN = load_game("mow", players=3)
@@ -122,32 +131,33 @@ def test_plain_cow_goes_strictly_below_or_above():
     refuse(s, AddCow(0, cid("G-3-0"), "high"), "ascending")
     s.apply(AddCow(0, cid("G-12-1"), "high"))
     assert herd_values(s) == [5, 9, 12]
-    assert s.events[0] == "Farmer 0 adds 12 (1 fly) at the high end."
+    assert s.events[0] == CowAdded(0, cid("G-12-1"), 0, "high")
+    assert sentence(BOTH, s.events[0]) == "Farmer 1 adds 12 (1 fly) at the high end."
     assert s.pending_players() == (1,)
     s.check_invariants()
 
 
 def test_basic_refusals_out_of_turn_card_in_hand_and_game_over():
     s = pos([["G-3-0"], ["G-12-0"], FILLER], ["G-5-1"])
-    refuse(s, AddCow(1, cid("G-12-0"), "high"), "out of turn")
-    refuse(s, AddCow(0, cid("G-12-0"), "high"), "card in hand")
+    refuse(s, AddCow(1, cid("G-12-0"), "high"), "out-of-turn")
+    refuse(s, AddCow(0, cid("G-12-0"), "high"), "card-in-hand")
     refuse(s, Flip(0, 1), "flip")
-    refuse(s, ChooseNext(0, 1), "next farmer")
+    refuse(s, ChooseNext(0, 1), "next-farmer")
     g = load_game("mow", players=3, packets="both", max_rounds=1)
     s = g.position([["G-3-0"], ["G-12-0"], FILLER], [["G-5-1"]], pile=[])
     s.apply(TakeHerd(0))
     assert s.is_over() and s.legal_actions() == [] and s.pending_players() == ()
-    refuse(s, TakeHerd(1), "game over")
+    refuse(s, TakeHerd(1), "game-over")
 
 
 def test_empty_herd_must_be_started_with_a_numbered_cow():
     s = pos([["G-ACRO-7", "G-SLOW-1", "Y-CALF", "Y-MAD", "G-6-0", "Y-THIN-4"], F1, FILLER], [])
     assert s.legal_actions() == [AddCow(0, cid("G-6-0"), "start"), AddCow(0, cid("Y-THIN-4"), "start")]
-    refuse(s, TakeHerd(0), "take the herd")
-    refuse(s, AddCow(0, cid("G-6-0"), "low"), "start the herd")
-    refuse(s, AddCow(0, cid("G-SLOW-1"), "start"), "start the herd")
+    refuse(s, TakeHerd(0), "take-the-herd")
+    refuse(s, AddCow(0, cid("G-6-0"), "low"), "start-the-herd")
+    refuse(s, AddCow(0, cid("G-SLOW-1"), "start"), "start-the-herd")
     refuse(s, Slowpoke(0, cid("G-SLOW-1"), 5), "slowpoke")
-    refuse(s, MadCow(0, cid("Y-MAD")), "mad cow")
+    refuse(s, MadCow(0, cid("Y-MAD")), "mad-cow")
 
 
 # ----------------------------------------------------------------- blocking cows
@@ -157,8 +167,8 @@ def test_blocking_cows_close_the_ends():
     s = pos([["Y-BLOCK-0", "G-BLOCK-16", "G-1-0", "G-15-0"], F1, FILLER], ["G-BLOCK-0", "G-5-0"])
     legal = set(s.legal_actions(0))
     assert AddCow(0, cid("G-BLOCK-16"), "high") in legal and AddCow(0, cid("G-15-0"), "high") in legal
-    refuse(s, AddCow(0, cid("Y-BLOCK-0"), "low"), "blocking cow")  # a second 0 cannot go below the first
-    refuse(s, AddCow(0, cid("G-1-0"), "low"), "blocking cow")
+    refuse(s, AddCow(0, cid("Y-BLOCK-0"), "low"), "blocking-cow")  # a second 0 cannot go below the first
+    refuse(s, AddCow(0, cid("G-1-0"), "low"), "blocking-cow")
     s.apply(AddCow(0, cid("G-BLOCK-16"), "high"))
     assert s.phase == "flip" and s.pending_players() == (0,)
     s.apply(Flip(0, 0))
@@ -168,8 +178,8 @@ def test_blocking_cows_close_the_ends():
 
 def test_nothing_above_16():
     s = pos([["G-15-0", "Y-BLOCK-16"], F1, FILLER], ["G-5-0", "G-BLOCK-16"])
-    refuse(s, AddCow(0, cid("G-15-0"), "high"), "blocking cow")
-    refuse(s, AddCow(0, cid("Y-BLOCK-16"), "high"), "blocking cow")
+    refuse(s, AddCow(0, cid("G-15-0"), "high"), "blocking-cow")
+    refuse(s, AddCow(0, cid("Y-BLOCK-16"), "high"), "blocking-cow")
 
 
 def test_special_cow_may_start_a_herd_and_keeps_its_effect():
@@ -271,7 +281,7 @@ def test_thin_cow_draws_nothing_and_dairy_cow_draws_two():
     s = pos([["Y-THIN-4", "Y-DAIRY-12"], F1, FILLER], ["G-8-0"], pile=pile)
     s.apply(AddCow(0, cid("Y-THIN-4"), "low"))
     assert s.hands[0] == [cid("Y-DAIRY-12")] and len(s.pile) == 3
-    assert s.phase == "next" and "no card" in " ".join(s.events)
+    assert s.phase == "next" and NoCardDrawn(0, "thin-cow") in s.events
     s.apply(ChooseNext(0, 0 if BOTH.yellow_next == "any" else 2))
     s2 = pos([["Y-THIN-4", "Y-DAIRY-12"], F1, FILLER], ["G-8-0"], pile=pile)
     s2.apply(AddCow(0, cid("Y-DAIRY-12"), "high"))
@@ -286,7 +296,7 @@ def test_draws_are_fewer_when_the_pile_runs_short():
     s3 = pos([["G-12-0", "G-2-0"], F1, FILLER], ["G-8-0"], pile=[])
     s3.apply(AddCow(0, cid("G-12-0"), "high"))
     assert s3.hands[0] == [cid("G-2-0")]
-    assert "empty" in s3.events[1]
+    assert s3.events[1] == NoCardDrawn(0, "empty-stock")
 
 
 # ----------------------------------------------------------------- mad cow
@@ -298,7 +308,9 @@ def test_mad_cow_replaces_the_plain_8_and_the_8_returns_before_the_draw():
     s.apply(MadCow(0, cid("Y-MAD")))
     assert herd_values(s) == [5, 8] and herd_codes(s) == ["G-5-0", "Y-MAD"]
     assert s.hands[0] == sorted(ids(BOTH, "G-2-0", "G-8-3", "G-12-0"))
-    assert s.events[0] == "Mad cow replaces the 8 (3 flies); the 8 (3 flies) goes to farmer 0's hand."
+    assert s.events[0] == MadCowPlaced(0, cid("Y-MAD"), 0, cid("G-8-3"))
+    assert sentence(BOTH, s.events[0]) == ("Farmer 1 puts the mad cow in place of the 8 (3 flies); "
+                                           "the 8 (3 flies) goes back to their hand.")
     assert s.phase == "next"
     s.check_invariants()
 
@@ -306,7 +318,7 @@ def test_mad_cow_replaces_the_plain_8_and_the_8_returns_before_the_draw():
 def test_mad_cow_needs_a_plain_8():
     s = pos([["Y-MAD"], F1, FILLER], ["G-5-0", ("G-SLOW-1", 8), "G-9-0"])
     assert s.legal_actions() == [TakeHerd(0)]
-    refuse(s, MadCow(0, cid("Y-MAD")), "mad cow")
+    refuse(s, MadCow(0, cid("Y-MAD")), "mad-cow")
 
 
 def test_while_the_mad_cow_is_in_the_herd_only_cows_with_flies():
@@ -315,8 +327,8 @@ def test_while_the_mad_cow_is_in_the_herd_only_cows_with_flies():
     legal = set(s.legal_actions())
     assert AddCow(0, cid("G-3-1"), "low") in legal and AddCow(0, cid("G-13-2"), "high") in legal
     assert Slowpoke(0, cid("G-SLOW-1"), 5) in legal and Acrobat(0, cid("G-ACRO-7"), cid("G-7-0")) in legal
-    refuse(s, AddCow(0, cid("G-2-0"), "low"), "mad cow")
-    refuse(s, AddCow(0, cid("G-12-0"), "high"), "mad cow")
+    refuse(s, AddCow(0, cid("G-2-0"), "low"), "mad-cow")
+    refuse(s, AddCow(0, cid("G-12-0"), "high"), "mad-cow")
     calf = pos([["Y-CALF"], F1, FILLER], ["G-4-0", "G-7-0", "Y-MAD"])
     assert Calf(0, cid("Y-CALF"), "low") in calf.legal_actions()  # the calf carries flies
 
@@ -328,7 +340,7 @@ def test_flip_after_a_green_special_changes_who_plays_next():
     s = pos([["G-BLOCK-16", "G-2-0"], F1, FILLER], ["G-5-0"])
     s.apply(AddCow(0, cid("G-BLOCK-16"), "high"))
     assert s.legal_actions() == [Flip(0, 0), Flip(0, 1)]
-    refuse(s, TakeHerd(0), "out of turn")
+    refuse(s, TakeHerd(0), "out-of-turn")
     refuse(s, Flip(0, 2), "flip")
     s.apply(Flip(0, 1))
     assert s.arrow == -1 and s.pending_players() == (2,)
@@ -344,7 +356,7 @@ def test_choose_next_after_a_yellow_special():
     s = g.position(hands, [["G-5-0"]])
     s.apply(AddCow(0, g.card_id("Y-BLOCK-16"), "high"))
     assert s.legal_actions() == [ChooseNext(0, 1), ChooseNext(0, 2), ChooseNext(0, 3)]
-    refuse(s, ChooseNext(0, 0), "next farmer")
+    refuse(s, ChooseNext(0, 0), "next-farmer")
     s.apply(ChooseNext(0, 2))
     assert s.pending_players() == (2,)
     s.apply(TakeHerd(2))  # restarts and plays on from farmer 2 in the arrow's direction
@@ -365,7 +377,8 @@ def test_take_then_the_taker_starts_and_draws_in_the_same_turn():
     s = pos([["G-2-0", "G-ACRO-7"], ["G-12-0"], FILLER], ["G-5-1", "G-9-2"], pile=["G-13-0", "G-14-0"])
     s.apply(TakeHerd(0))
     assert s.cowsheds[0] == sorted(ids(BOTH, "G-5-1", "G-9-2")) and s.herds == [[]]
-    assert s.events == ["Farmer 0 takes the herd: 2 cards, 3 flies."]
+    assert s.events == [HerdTaken(0, 0, tuple(ids(BOTH, "G-5-1", "G-9-2")), 3)]
+    assert sentence(BOTH, s.events[0]) == "Farmer 1 takes the herd: 2 cards, 3 flies."
     assert s.pending_players() == (0,) and s.legal_actions() == [AddCow(0, cid("G-2-0"), "start")]
     s.apply(AddCow(0, cid("G-2-0"), "start"))
     assert s.hands[0] == sorted(ids(BOTH, "G-ACRO-7", "G-13-0"))
@@ -376,7 +389,7 @@ def test_taker_without_a_numbered_cow_passes_the_start():
     s = pos([["G-ACRO-7", "G-SLOW-1"], ["Y-CALF"], ["G-4-0"]], ["G-5-1"], pile=["G-13-0"])
     s.apply(TakeHerd(0))
     assert s.pending_players() == (2,)
-    assert "farmer 2 starts it" in s.events[-1]
+    assert s.events[-1] == StartPassed(0, 2, 0)
     s.apply(AddCow(2, cid("G-4-0"), "start"))
     assert s.pending_players() == (0,)  # play continues after the farmer who started
 
@@ -392,7 +405,7 @@ def test_take_of_an_empty_pile_ends_the_round_and_hands_go_to_cowsheds():
     s = pos([["G-2-0", "G-7-3"], ["G-12-1"], ["Y-MAD"]], ["G-5-1", "G-9-2"], pile=[],
             cowsheds=[[], ["G-13-2"], []])
     s.apply(TakeHerd(0))  # voluntary: G-2-0 would fit
-    assert s.events[1] == "The draw pile is empty: this take ends the round."
+    assert s.events[1] == LastTake(0)
     assert s.round_scores == [[6, 3, 5]] and s.totals == [6, 3, 5]
     assert s.round_index == 1  # the next round is dealt
     assert s.round_starter == 0  # most flies
@@ -434,7 +447,7 @@ def test_farmer_with_empty_hand_must_take():
 def test_no_farmer_can_start_ends_the_round():
     s = pos([["G-ACRO-7"], ["Y-CALF"], ["G-SLOW-1"]], ["G-5-1"], pile=["G-13-0"])
     s.apply(TakeHerd(0))
-    assert "No farmer holds a cow that can start" in " ".join(s.events)
+    assert NobodyCanStart() in s.events
     assert s.round_scores == [[6, 5, 5]]
     s.check_invariants()
 
@@ -450,7 +463,7 @@ def test_game_ends_at_threshold_shared_wins_and_comparison():
                     round_index=1)
     s.apply(TakeHerd(0))
     assert not s.is_over() and s.round_index == 2
-    assert "Game over" not in " ".join(s.events)
+    assert not any(isinstance(e, GameEnded) for e in s.events)
 
 
 # ----------------------------------------------------------------- observation
@@ -475,7 +488,7 @@ def test_star_starts_with_three_empty_herds_and_rotates_with_the_arrow():
     s = STAR.new_state(5)
     assert s.herds == [[], [], []] and s.active == 0
     assert all(isinstance(a, AddCow) and a.end == "start" for a in s.legal_actions())
-    refuse(s, TakeHerd(0), "take the herd")
+    refuse(s, TakeHerd(0), "take-the-herd")
     s.apply(s.legal_actions()[0])
     assert s.active == 1 and s.pending_players() == (1,) and len(s.herds[0]) == 1
     s.apply(s.legal_actions()[0])
@@ -516,7 +529,7 @@ def test_star_empty_active_herd_must_be_started_even_midgame():
     g = STAR
     s = g.position([["G-2-0", "G-ACRO-7"], ["G-4-0"]], [["G-5-0"], [], ["G-7-0"]], active=1)
     assert s.legal_actions() == [AddCow(0, g.card_id("G-2-0"), "start")]
-    refuse(s, TakeHerd(0), "take the herd")
+    refuse(s, TakeHerd(0), "take-the-herd")
     p = g.position([["G-ACRO-7"], ["G-4-0"]], [["G-5-0"], [], ["G-7-0"]], active=1)
     assert p.pending_players() == (1,)  # farmer 0 cannot start herd 1: farmer 1 does
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mowkit import IllegalActionError, OptionError, load_game
-from mowkit.games.sixnimmt import Draft, Place, Play, TakeRow, heads, row_heads
+from mowkit.events import GameEnded
+from mowkit.games.sixnimmt import CardPlaced, Draft, Place, Play, TakeRow, heads, row_heads
 
 
 def play_turn(state, cards):
@@ -48,7 +49,9 @@ def test_ascending_and_smallest_difference():
     # 47: rows ending lower are 10, 40, 45 -> 45 is closest (Rule 2); 60 is higher (Rule 1)
     # 50: now the closest lower end is 47 on row 3
     assert s.rows == [[10], [60], [40], [45, 47, 50]]
-    assert any("smallest difference, 2" in e for e in s.events)
+    placed = [(e.card, e.row, e.end, e.difference) for e in s.events if isinstance(e, CardPlaced)]
+    assert placed == [(47, 3, "back", 2), (50, 3, "back", 3)]
+    assert all(e.rule == "smallest-difference" for e in s.events if isinstance(e, CardPlaced))
     s.check_invariants()
 
 
@@ -85,7 +88,7 @@ def test_lowest_card_is_a_choice_of_its_owner_with_every_card_visible():
     before = snapshot(s)
     with pytest.raises(IllegalActionError) as e:
         s.apply(TakeRow(0, 1))
-    assert e.value.rule == "out of turn"
+    assert e.value.rule == "out-of-turn"
     with pytest.raises(IllegalActionError):
         s.apply(Play(1, 2))
     assert snapshot(s) == before
@@ -153,8 +156,9 @@ def test_end_at_66_with_shared_win(comparison, over):
         assert s.legal_actions() == [] and s.pending_players() == ()
         with pytest.raises(IllegalActionError) as e:
             s.apply(Play(0, 1))
-        assert e.value.rule == "game over"
-        assert any("share the win" in ev for ev in s.events)
+        assert e.value.rule == "game-over"
+        ended = [ev for ev in s.events if isinstance(ev, GameEnded)]
+        assert len(ended) == 1 and ended[0].winners == (1, 2) and ended[0].ranks == (3, 1, 1)
 
 
 def test_category_5_more_than_74():
@@ -186,7 +190,7 @@ def test_professional_tie_is_the_players_choice_and_no_fit_takes_a_row():
     assert s.legal_actions() == [Place(0, 0, "back"), Place(0, 1, "front")]
     with pytest.raises(IllegalActionError) as e:
         s.apply(Place(0, 2, "front"))
-    assert "Rule 2" in e.value.rule
+    assert e.value.rule == "smallest-difference"
     s.apply(Place(0, 1, "front"))
     assert s.rows[1] == [20, 30]
     # a card that fits no end (inside every row) takes a row of the player's choice
@@ -205,7 +209,7 @@ def test_logic_draft_clockwise_and_leftovers_start_rows():
     assert s.legal_actions() == [Draft(0, c) for c in range(1, 25)]
     with pytest.raises(IllegalActionError) as e:
         s.apply(Draft(1, 5))
-    assert e.value.rule == "out of turn"
+    assert e.value.rule == "out-of-turn"
     picks = [24, 1, 23, 2, 22, 3, 21, 4, 20, 5, 19, 6, 18, 7, 17, 8, 16, 9, 15, 10]
     for i, c in enumerate(picks):
         assert s.pending_players() == (i % 2,)
@@ -236,11 +240,11 @@ def test_illegal_cards_rows_and_turns_leave_state_unchanged():
     before = snapshot(s)
     missing = next(c for c in g.deck if c not in s.hands[0])
     cases = [
-        (Play(0, missing), "card in hand"),
-        (Play(0, 0), "card in hand"),
-        (TakeRow(0, 2), "out of turn"),
-        (Play(5, s.hands[0][0]), "player index"),
-        (Draft(0, 1), "out of turn"),
+        (Play(0, missing), "card-in-hand"),
+        (Play(0, 0), "card-in-hand"),
+        (TakeRow(0, 2), "out-of-turn"),
+        (Play(5, s.hands[0][0]), "player-index"),
+        (Draft(0, 1), "out-of-turn"),
     ]
     for action, rule in cases:
         with pytest.raises(IllegalActionError) as e:
@@ -252,7 +256,7 @@ def test_illegal_cards_rows_and_turns_leave_state_unchanged():
     before = snapshot(s)
     with pytest.raises(IllegalActionError) as e:
         s.apply(Play(0, s.hands[0][0]))  # a second card from the same player
-    assert e.value.rule == "out of turn"
+    assert e.value.rule == "out-of-turn"
     assert snapshot(s) == before
 
 
@@ -264,7 +268,7 @@ def test_row_index_out_of_range():
     for bad in (4, -1, 17):
         with pytest.raises(IllegalActionError) as e:
             s.apply(TakeRow(0, bad))
-        assert e.value.rule == "row index" and "0..3" in str(e.value)
+        assert e.value.rule == "row-index" and "0..3" in str(e.value)
     assert snapshot(s) == before
 
 

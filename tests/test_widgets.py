@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 
 import numpy as np
 import pandas as pd
@@ -13,6 +14,7 @@ from mowkit import RecordError, load_game
 from mowkit.data import data_dir
 from mowkit.games.mow import TakeHerd
 from mowkit.games.sixnimmt import Play as PlayCard
+from mowkit.games.sixnimmt import heads
 from mowkit.records import load, replay
 from mowkit.render import mow_html, sixnimmt_html
 from mowkit.results import per_game, summary
@@ -113,8 +115,10 @@ def test_stepper_opens_files_and_refuses_damaged_ones(tmp_path, record):
 def test_play_offers_exactly_the_legal_actions():
     p = Play("sixnimmt", ["greedy", "random", "random"], seat=1, seed=3)
     assert p.my_turn() and p.legal == p.state.legal_actions(1)
-    assert [b.tooltip for b in p.action_buttons] == [repr(a) for a in p.legal]
-    assert all("🐮" in b.description for b in p.action_buttons)
+    assert len(p.action_buttons) == len(p.legal) == len(p.state.hands[1])
+    for a, b in zip(p.legal, p.action_buttons):  # each card by its name: "55 (7 heads)"
+        n = heads(a.card)
+        assert b.description == f"{a.card} ({n} {'head' if n == 1 else 'heads'})"
     assert "hand" in p.html and p.html == sixnimmt_html(p.state, 1)
     assert f"{len(p.state.hands[0])} cards" in p.html  # other hands hidden
 
@@ -124,31 +128,37 @@ def test_play_illegal_moves_are_refused_and_explained():
     before = p.state.clone()
     not_mine = next(c for c in range(1, 105) if c not in p.state.hands[0])
     assert not p.attempt(PlayCard(0, not_mine))
-    assert "[card in hand]" in p.message and "does not hold" in p.notice.value
+    assert p.last_error is not None and p.last_error.message in p.message
+    assert "does not hold" in p.notice.value and str(not_mine) in p.message
     assert p.state.hands == before.hands and p.state.history == before.history
     assert not p.attempt(PlayCard(2, p.state.hands[2][0]))  # another seat's card: not yours to play
-    assert "seat 2 is played by random" in p.message and p.state.history == before.history
-    assert all(b.tooltip != repr(PlayCard(0, not_mine)) for b in p.action_buttons)
+    assert "player 3 is played by the computer (computer, easy)" in p.message
+    assert p.state.history == before.history
+    assert all(b.description != str(not_mine) and not b.description.startswith(f"{not_mine} (")
+               for b in p.action_buttons)
     m = Play("mow", ["greedy", "random"], seat=0, seed=1)
     assert not m.attempt(TakeHerd(0))  # an empty herd must be started
-    assert "[take the herd]" in m.message and m.state.history == [[]]
+    assert m.message.startswith("Not allowed: ") and m.last_error is not None
+    assert m.last_error.message in m.message and m.state.history == [[]]
 
 
 def test_play_step_by_step_and_auto():
     p = Play("sixnimmt", ["greedy", "random", "random"], seat=1, seed=5, max_rounds=1)
+    # no event loop in a test: with a delay the computers wait for "next computer move"
     p.action_buttons[0].click()
     assert p.state.chosen == {1: p.state.history[-1][0].card}
     assert p.agents_pending() == [0, 2, 3] and not p.continue_button.disabled
     p.continue_button.click()
-    assert p.agents_pending() == [2, 3] and "greedy (player 0)" in p.events_box.value
+    assert p.agents_pending() == [2, 3] and "player 1 (computer, medium)" in p.events_box.value
     assert p.run_agents() == 2 + 3  # turn 1 is revealed, then the agents lay their turn-2 cards
     assert p.state.turn == 1 and p.my_turn() and not p.agents_pending()
-    assert "Turn 1: all cards revealed" in " ".join(p.sentences)
-    p.auto.value = True
+    assert "revealed" in " ".join(p.sentences)
+    p.delay.value = 0  # the computers now move at once
     while not p.state.is_over():
         assert p.my_turn() and p.action_buttons
         p.action_buttons[-1].click()
     assert "Game over" in p.prompt.value and not p.action_buttons and p.continue_button.disabled
+    assert p.end_text.startswith("Game over") and "1st" in p.end_text
 
 
 def _play_out(p: Play, rng: np.random.Generator) -> set[str]:
@@ -169,8 +179,10 @@ def test_play_mow_offers_herd_placements_take_flip_and_next_farmer():
     seen = _play_out(p, np.random.default_rng(0))
     assert p.state.is_over()
     assert "take the herd" in seen and any(s.startswith("add ") for s in seen)
-    assert {"flip the arrow", "keep the arrow"} <= seen
-    assert any(s.endswith("plays next") for s in seen)
+    assert {"turn the arrow round", "keep the arrow"} <= seen
+    nexts = {int(m.group(1)) for s in seen if (m := re.fullmatch(r"farmer (\d+) plays next", s))}
+    assert nexts and nexts <= set(range(1, 7))  # farmers counted from 1
+    assert 1 not in nexts  # the person is farmer 1 and chooses another farmer (yellow_next)
 
 
 def test_play_save_and_reopen_in_stepper(tmp_path):

@@ -70,15 +70,28 @@ and the ``Flip`` flag are plain ``int`` (numpy integers are stored as ``int``; `
 ``float`` and ``str`` are refused with rule ``"action-fields"``: the flag is 0 or 1, never
 ``True``/``False``, so a record stores exactly what was decided); ``end`` is a string.
 
-``MowState.from_position`` builds a position by hand (tests, notebooks); such a state has no deal
-record and cannot be saved as a record.
+What happened is data: every ``apply`` appends typed events (``HerdStarted``, ``CowAdded``,
+``HerdTaken``, ``CardsDrawn`` ... and the shared ``RoundStarted`` / ``RoundEnded`` / ``GameEnded``
+of :mod:`mowkit.events`) to ``state.log`` (the whole game from the first deal); ``state.events``
+holds those of the last decision. Events carry public facts only (a draw says how many cards,
+never which) and the id of the rule that fired; refusals name rule ids from the same set
+(``MOW_RULE_IDS``, added to :data:`mowkit.events.RULE_IDS`). The engine writes no sentence:
+:mod:`mowkit.narrate.mow` tells events and decisions in words.
+
+Shared vocabulary (DESIGN.md "One vocabulary"): ``piles`` is what each farmer has taken this round
+(Mow's word ``cowsheds`` is an alias), ``stock`` the draw pile (old name ``pile``), ``lines`` the
+herds, ``pending`` who must act (old name ``to_act``); observations add ``seen``.
+
+``Mow.position`` (``MowState.from_position``) builds a position by hand (tests, notebooks); such a
+state has no deal record and cannot be saved as a record yet, but keeps ``start_position``, the
+JSON-able keyword arguments that build it again.
 """
 
 from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -87,16 +100,15 @@ import numpy as np
 from mowkit.core import (
     Action,
     Chance,
-    CheckedApply,
     IllegalActionError,
     OptionError,
     check_action_fields,
     check_bool,
     check_choice,
-    check_deals,
     check_int,
-    shared_winners,
 )
+from mowkit.events import RULE_IDS, Event, GameEnded, RoundEnded, RoundStarted, ranks_of
+from mowkit.games.base import GameBase, StateBase
 from mowkit.mow_data import MowCard, mow_cards
 
 GAME = "mow"
@@ -191,11 +203,258 @@ class ChooseNext(Action):
 PLACEMENTS = (AddCow, Acrobat, Slowpoke, Calf, MadCow)
 
 
+# --------------------------------------------------------------------------- events
+#
+# What an ``apply`` did, as data (see :mod:`mowkit.events`): seats, herds and cards are 0-based
+# indices and card ids; ``rule`` is the stable id of the rule that fired. Only public facts: a draw
+# says how many cards were drawn, never which. :mod:`mowkit.narrate.mow` tells them in words.
+
+
+@dataclass(frozen=True, slots=True)
+class HerdStarted(Event):
+    """``player`` starts the empty herd ``herd`` with the numbered cow ``card``."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "herd started"
+    player: int
+    card: int
+    herd: int
+    rule: str = "start-the-herd"
+
+
+@dataclass(frozen=True, slots=True)
+class CowAdded(Event):
+    """``player`` adds the numbered cow ``card`` at the ``end`` (``"low"``/``"high"``) of ``herd``."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "cow added"
+    player: int
+    card: int
+    herd: int
+    end: str
+    rule: str = "ascending"
+
+
+@dataclass(frozen=True, slots=True)
+class AcrobatPlaced(Event):
+    """``player`` puts the acrobat ``card`` on top of the plain cow ``target`` in ``herd``."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "acrobat placed"
+    player: int
+    card: int
+    target: int
+    herd: int
+    rule: str = "acrobat"
+
+
+@dataclass(frozen=True, slots=True)
+class SlowpokePlaced(Event):
+    """``player`` slips the slowpoke ``card`` into ``herd``, standing for the missing ``value``."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "slowpoke placed"
+    player: int
+    card: int
+    herd: int
+    value: int
+    rule: str = "slowpoke"
+
+
+@dataclass(frozen=True, slots=True)
+class CalfPlaced(Event):
+    """``player`` puts the calf ``card`` at the ``end`` of ``herd``, where it is worth ``value``."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "calf placed"
+    player: int
+    card: int
+    herd: int
+    end: str
+    value: int
+    rule: str = "calf"
+
+
+@dataclass(frozen=True, slots=True)
+class MadCowPlaced(Event):
+    """``player`` puts the mad cow ``card`` in place of the plain 8 ``replaced``, which goes to their hand."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "mad cow placed"
+    player: int
+    card: int
+    herd: int
+    replaced: int
+    rule: str = "mad-cow"
+
+
+@dataclass(frozen=True, slots=True)
+class HerdTaken(Event):
+    """``player`` takes ``herd`` into their pile: ``cards`` (line, then acrobats) with ``flies`` flies."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "herd taken"
+    player: int
+    herd: int
+    cards: tuple[int, ...]
+    flies: int
+    rule: str = "take-the-herd"
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """``player`` draws ``count`` cards (which ones is private); ``left`` cards stay in the stock.
+
+    ``rule`` is ``"draw"`` (one card after a cow) or ``"dairy-cow"`` (two after the dairy cow, or
+    the last one when only one is left).
+    """
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "cards drawn"
+    player: int
+    count: int
+    left: int
+    rule: str = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class NoCardDrawn(Event):
+    """``player`` draws nothing: ``rule`` ``"thin-cow"`` (after the thin cow) or ``"empty-stock"``."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "no card drawn"
+    player: int
+    rule: str = "empty-stock"
+
+
+@dataclass(frozen=True, slots=True)
+class ArrowDecided(Event):
+    """After a green special ``player`` flips the arrow (``flip``) or keeps it; ``arrow`` is the new direction."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "arrow decided"
+    player: int
+    flip: bool
+    arrow: int
+    rule: str = "flip"
+
+
+@dataclass(frozen=True, slots=True)
+class NextFarmerChosen(Event):
+    """After a yellow special ``player`` names ``next_player`` to play next."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "next farmer chosen"
+    player: int
+    next_player: int
+    rule: str = "next-farmer"
+
+
+@dataclass(frozen=True, slots=True)
+class StartPassed(Event):
+    """``player`` must start ``herd`` but holds no numbered cow: ``starter`` (next who holds one) starts it."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "start passed"
+    player: int
+    starter: int
+    herd: int
+    rule: str = "pass-the-start"
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveHerdMoved(Event):
+    """Star: after a turn ``herd`` is the active herd (one step in the arrow's direction)."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "active herd"
+    herd: int
+    rule: str = "star"
+
+
+@dataclass(frozen=True, slots=True)
+class LastTake(Event):
+    """``player`` took a herd while the stock is empty: this take ends the round."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "last take"
+    player: int
+    rule: str = "empty-stock-take"
+
+
+@dataclass(frozen=True, slots=True)
+class NobodyCanStart(Event):
+    """The empty herd must be started and no farmer holds a numbered cow: the round ends."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "nobody can start"
+    rule: str = "nobody-can-start"
+
+
+@dataclass(frozen=True, slots=True)
+class HandsToPiles(Event):
+    """Round end: ``hands[p]`` (the cards farmer ``p`` still held) go to the piles; ``unscored``
+    are the cards of the herds left on the table (the star's other herds), scored by nobody."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "hands to piles"
+    hands: tuple[tuple[int, ...], ...]
+    unscored: tuple[int, ...]
+    rule: str = "round-end"
+
+
+@dataclass(frozen=True, slots=True)
+class StarterChosen(Event):
+    """``player`` starts round ``round`` (0-based); ``rule`` ``"most-flies"`` or ``"rotate"``."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "starter chosen"
+    player: int
+    round: int
+    rule: str = "most-flies"
+
+
+#: Every event kind of Mow (the shared RoundStarted / RoundEnded / GameEnded come too).
+EVENT_TYPES: tuple[type[Event], ...] = (
+    HerdStarted, CowAdded, AcrobatPlaced, SlowpokePlaced, CalfPlaced, MadCowPlaced, HerdTaken,
+    CardsDrawn, NoCardDrawn, ArrowDecided, NextFarmerChosen, StartPassed, ActiveHerdMoved, LastTake,
+    NobodyCanStart, HandsToPiles, StarterChosen,
+)
+
+#: Mow's rule ids: the rules ``IllegalActionError`` names and the rules events cite.
+MOW_RULE_IDS = frozenset({
+    # refusals
+    "flip",  # the Flip flag is 0 or 1, only right after a green special
+    "next-farmer",  # ChooseNext names an allowed farmer, only right after a yellow special
+    "take-the-herd",  # an empty herd is started, never taken
+    "start-the-herd",  # an empty herd is started by a numbered cow with end 'start'
+    "illegal-placement",  # a placement no rule allows (a fallback; the others name the rule)
+    "ascending",  # a numbered cow goes strictly below the lowest or above the highest value
+    "blocking-cow",  # a blocking 0 / 16 closes its end
+    "acrobat",  # an acrobat goes on a plain cow of its number
+    "slowpoke",  # a slowpoke stands for a missing number inside the line
+    "calf",  # a calf goes next to a plain cow without flies; nothing below a calf worth 0
+    "mad-cow",  # the mad cow replaces a plain 8; then only cows with flies
+    # what happened
+    "draw",  # one card drawn after a cow
+    "dairy-cow",  # two cards drawn after the dairy cow
+    "thin-cow",  # no card drawn after the thin cow
+    "empty-stock",  # no card to draw: the stock is empty
+    "pass-the-start",  # whoever cannot start the herd passes the start on
+    "star",  # the active herd moves with the arrow (two-player star)
+    "empty-stock-take",  # a take with the stock empty ends the round
+    "nobody-can-start",  # nobody can start the herd: the round ends
+    "most-flies",  # the farmer with the most flies starts the next round
+    "rotate",  # the next seat starts the next round
+})
+RULE_IDS.update(MOW_RULE_IDS)
+
+
 # --------------------------------------------------------------------------- game
 
 
 @dataclass(frozen=True)
-class Mow:
+class Mow(GameBase):
     """A Mow game: validated options; ``new_state(seed)`` starts a game (see the module docstring).
 
     Integer options are stored as plain ``int`` (numpy integers accepted; ``bool``, ``float``
@@ -216,6 +475,10 @@ class Mow:
     restart: str = "taker"
     specials: bool = True
     name: ClassVar[str] = GAME
+    title: ClassVar[str] = "Mow"
+    seat_word: ClassVar[str] = "farmer"
+    penalty_word: ClassVar[str] = "fly"
+    line_word: ClassVar[str] = "herd"
     deck: tuple[int, ...] = field(init=False, repr=False, compare=False)
     cards: tuple[MowCard, ...] = field(init=False, repr=False, compare=False)
     kinds: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -318,64 +581,30 @@ class Mow:
             return f"{c.kind} cow {c.number}"
         return {"slowpoke": "slowpoke", "calf": "calf", "mad": "mad cow"}[c.kind]
 
+    def penalty(self, card: int) -> int:
+        """The flies on ``card``."""
+        return self.flies[card]
+
+    def _deck_text(self) -> str:
+        return f"{self.packets}: ids {min(self.deck)}..{max(self.deck)}"
+
     def describe(self, action: Action) -> str:
-        """A decision in words, without its farmer: ``add 12 (2 flies) at the high end``."""
-        if isinstance(action, AddCow):
-            if action.end == "start":
-                return f"start the herd with {self.label(action.card)}"
-            return f"add {self.label(action.card)} at the {action.end} end"
-        if isinstance(action, Acrobat):
-            return f"put {self.label(action.card)} on the {self.label(action.target)}"
-        if isinstance(action, Slowpoke):
-            return f"slowpoke standing for {action.value}"
-        if isinstance(action, Calf):
-            return f"calf at the {action.end} end"
-        if isinstance(action, MadCow):
-            return "mad cow in place of the 8"
-        if isinstance(action, TakeHerd):
-            return "take the herd"
-        if isinstance(action, Flip):
-            return "flip the arrow" if action.flip else "keep the arrow"
-        if isinstance(action, ChooseNext):
-            return f"farmer {action.next_player} plays next"
-        return repr(action)
+        """A decision in words, without its farmer: ``add 12 (2 flies) at the high end``.
 
-    def new_state(
-        self,
-        seed: int | None = None,
-        *,
-        rng: np.random.Generator | None = None,
-        deals: Sequence[Sequence[int]] | None = None,
-    ) -> MowState:
-        """A new game. Shuffles come from ``seed``/``rng``, or from recorded ``deals``.
-
-        ``deals`` (one deck order per round, checked here) must not run out while the game goes
-        on: see the module docstring ("Recorded deals").
+        The words come from :func:`mowkit.narrate.mow.describe` (seats counted from 1).
         """
-        if deals is not None:
-            chance = Chance(deals=check_deals(self, deals))
-        else:
-            chance = Chance(rng=rng if rng is not None else np.random.default_rng(seed))
-        return MowState(self, chance)
+        from mowkit.narrate.mow import describe
 
-    def position(self, hands: Sequence[Iterable[int | str]], herds: Sequence[Iterable[Any]] | None = None,
-                 **kwargs: Any) -> MowState:
+        return describe(self, action)
+
+    def position(
+        self,
+        hands: Sequence[Iterable[int | str]],
+        lines: Sequence[Iterable[Any]] | None = None,
+        **kwargs: Any,
+    ) -> MowState:
         """A position built by hand; see :meth:`MowState.from_position` (cards by id or code)."""
-        return MowState.from_position(self, hands, herds, **kwargs)
-
-    def check_deal(self, order: Sequence[int]) -> None:
-        """Raise ``ValueError`` unless ``order`` is an order of exactly the deck in use."""
-        deck = set(self.deck)
-        seen: set[int] = set()
-        for i, c in enumerate(order):
-            if not isinstance(c, (int, np.integer)) or isinstance(c, bool) or c not in deck:
-                raise ValueError(f"item {i}: unknown card {c!r} (the deck is {self.packets}: "
-                                 f"ids {min(deck)}..{max(deck)})")
-            if c in seen:
-                raise ValueError(f"item {i}: card {c} dealt twice")
-            seen.add(c)
-        if len(order) != len(deck):
-            raise ValueError(f"wrong count: {len(order)} cards, the deck has {len(deck)}")
+        return MowState.from_position(self, hands, lines, **kwargs)
 
 
 # --------------------------------------------------------------------------- placement (pure)
@@ -430,6 +659,17 @@ def herd_placements(
 # --------------------------------------------------------------------------- observation
 
 
+def herd_flies(
+    game: Mow,
+    herds: Sequence[Sequence[tuple[int, int]]],
+    acrobats: Sequence[Sequence[tuple[int, int]]],
+    herd: int,
+) -> int:
+    """Flies in herd ``herd`` (its line of (value, card) pairs and its acrobats)."""
+    fl = game.flies
+    return sum(fl[c] for _, c in herds[herd]) + sum(fl[a] for a, _ in acrobats[herd])
+
+
 @dataclass(frozen=True)
 class MowObservation:
     """What ``player`` may see. It never holds another farmer's hand (only its size).
@@ -438,6 +678,10 @@ class MowObservation:
     (acrobat, target) pairs; ``active_herd`` the herd a turn acts on (always 0 without the star);
     ``to_act`` the farmer who decides now (``()`` once the game is over); ``phase`` is ``play``,
     ``flip``, ``next`` or ``over``. Cowsheds are face down but every farmer saw what went in.
+
+    The shared vocabulary of both games reads the same things as ``pending`` (= ``to_act``),
+    ``lines`` (= ``herds``), ``piles`` (= ``cowsheds``), ``stock_size`` (= ``pile_size``) and
+    ``seen`` (the cards whose place this farmer knows).
     """
 
     player: int
@@ -458,10 +702,24 @@ class MowObservation:
     game: Mow
 
     @property
-    def cowshed_flies(self) -> tuple[int, ...]:
-        """Flies in each farmer's cowshed this round."""
-        fl = self.game.flies
-        return tuple(sum(fl[c] for c in shed) for shed in self.cowsheds)
+    def pending(self) -> tuple[int, ...]:
+        """The farmer who decides now, as a 1-tuple (``()`` once the game is over)."""
+        return self.to_act
+
+    @property
+    def lines(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The herds (the shared word)."""
+        return self.herds
+
+    @property
+    def piles(self) -> tuple[tuple[int, ...], ...]:
+        """What each farmer has taken this round (the cowsheds)."""
+        return self.cowsheds
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the draw pile (the stock)."""
+        return self.pile_size
 
     @property
     def herd(self) -> tuple[tuple[int, int], ...]:
@@ -470,12 +728,11 @@ class MowObservation:
 
     def herd_flies(self, herd: int | None = None) -> int:
         """Flies in a herd (the active one by default), acrobats included."""
-        h = self.active_herd if herd is None else herd
-        fl = self.game.flies
-        return sum(fl[c] for _, c in self.herds[h]) + sum(fl[a] for a, _ in self.acrobats[h])
+        return herd_flies(self.game, self.herds, self.acrobats, self.active_herd if herd is None else herd)
 
-    def unseen_cards(self) -> list[int]:
-        """Cards of the deck in use this farmer has not seen this round (other hands and the pile)."""
+    @property
+    def seen(self) -> frozenset[int]:
+        """The cards this farmer knows the place of this round: own hand, herds, acrobats, piles."""
         seen = set(self.hand)
         for h in self.herds:
             seen.update(c for _, c in h)
@@ -483,14 +740,63 @@ class MowObservation:
             seen.update(x for x, _ in a)
         for s in self.cowsheds:
             seen.update(s)
+        return frozenset(seen)
+
+    def unseen_cards(self) -> list[int]:
+        """Cards of the deck in use this farmer has not seen this round (other hands and the pile)."""
+        seen = self.seen
         return [c for c in self.game.deck if c not in seen]
 
 
 # --------------------------------------------------------------------------- state
 
 
-class MowState(CheckedApply):
-    """A Mow game in progress (mutable; ``clone()`` copies). Phases: play, flip, next, over."""
+def _alias(name: str, value: Any, old: str, old_value: Any) -> Any:
+    """The value of a keyword given under its name or its old alias (not both)."""
+    if old_value is None:
+        return value
+    if value is not None:
+        raise OptionError(old, old_value, f"only one of {name}= and its old name {old}=")
+    return old_value
+
+
+def _position_seat(pending: Any, n: int) -> int:
+    """The seat of ``pending=`` (a seat, a 1-tuple of a seat, or None for seat 0)."""
+    if pending is None:
+        return 0
+    if isinstance(pending, (tuple, list)):
+        if len(pending) != 1:
+            raise OptionError("pending", pending, "the one farmer who acts next (a seat, or a 1-tuple)")
+        pending = pending[0]
+    return check_int("pending", pending, 0, n - 1)
+
+
+class MowState(StateBase):
+    """A Mow game in progress (mutable; ``clone()`` copies). Phases: play, flip, next, over.
+
+    ``log`` holds every event of the game from the first deal, ``events`` those of the last
+    decision (see :mod:`mowkit.events`). ``piles`` (alias ``cowsheds``) is what each farmer has
+    taken this round, ``stock`` (alias ``pile``) the draw pile, front first, ``herds`` (alias
+    ``lines``) the herds. ``start_position`` is the hand-built position the state started from
+    (a JSON-able dict for :meth:`Mow.position`), None for a dealt game.
+    """
+
+    game: Mow
+    hands: list[list[int]]
+    stock: list[int]
+    herds: list[list[tuple[int, int]]]
+    acrobats: list[list[tuple[int, int]]]
+    piles: list[list[int]]
+    unscored: list[int]
+    out: list[int]
+    active: int
+    turn: int
+    chosen_next: int | None
+    actor: int
+    phase: str
+    arrow: int
+    round_starter: int
+    start_position: dict[str, Any] | None
 
     def __init__(self, game: Mow, chance: Chance) -> None:
         self.game = game
@@ -501,12 +807,48 @@ class MowState(CheckedApply):
         self.round_scores: list[list[int]] = []
         self.deals: list[list[int]] = []
         self.history: list[list[Action]] = []
-        self.events: list[str] = []
+        self.log: list[Event] = []
+        self.events: list[Event] = []
         self.recordable = True
+        self.start_position = None
         self.phase = "play"
         self.arrow = 1
         self.round_starter = game.starter
         self._start_round()
+
+    # ----------------------------------------------------------------- shared vocabulary
+    @property
+    def pile(self) -> list[int]:
+        """The draw pile: the old name of :attr:`stock` (the same list)."""
+        return self.stock
+
+    @pile.setter
+    def pile(self, value: list[int]) -> None:
+        self.stock = value
+
+    @property
+    def cowsheds(self) -> list[list[int]]:
+        """What each farmer has taken this round: Mow's word for :attr:`piles` (the same lists)."""
+        return self.piles
+
+    @cowsheds.setter
+    def cowsheds(self, value: list[list[int]]) -> None:
+        self.piles = value
+
+    @property
+    def lines(self) -> list[list[tuple[int, int]]]:
+        """The herds (the shared word; the same lists)."""
+        return self.herds
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """The farmer who decides now, as a 1-tuple; () once the game is over."""
+        return self.pending_players()
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The old name of :attr:`pending`."""
+        return self.pending_players()
 
     # ----------------------------------------------------------------- hand-built positions
     @classmethod
@@ -514,37 +856,87 @@ class MowState(CheckedApply):
         cls,
         game: Mow,
         hands: Sequence[Iterable[int | str]],
-        herds: Sequence[Iterable[Any]] | None = None,
+        lines: Sequence[Iterable[Any]] | None = None,
         *,
-        acrobats: Iterable[tuple[int | str, int | str]] = (),
-        pile: Iterable[int | str] | None = None,
-        cowsheds: Sequence[Iterable[int | str]] | None = None,
+        herds: Sequence[Iterable[Any]] | None = None,
+        piles: Sequence[Iterable[int | str]] | None = None,
         totals: Sequence[int] | None = None,
-        to_act: int = 0,
+        pending: int | Sequence[int] | None = None,
+        starter: int | None = None,
+        stock: Iterable[int | str] | None = None,
         arrow: int = 1,
+        acrobats: Iterable[Sequence[int | str]] = (),
         active: int = 0,
         round_index: int = 0,
         seed: int = 0,
+        cowsheds: Sequence[Iterable[int | str]] | None = None,
+        pile: Iterable[int | str] | None = None,
+        to_act: int | None = None,
     ) -> MowState:
         """A position built by hand (for tests and teaching); cards by id or code (``"G-7-2"``).
 
-        ``herds``: one list per herd (1, or 3 in the star) of cards in any order; a numbered cow or
-        the mad cow is given alone (value = its number, 8 for the mad cow), a slowpoke or calf as a
-        ``(card, value)`` pair. ``acrobats``: (acrobat, target) pairs. ``pile``: the draw pile, front
-        first; None puts every other card of the deck in the pile (ascending ids), otherwise the
-        cards not placed anywhere are set aside ("out of play"). ``to_act`` acts next (an empty
-        active herd is started by them, or passed on as the rules say). Later rounds shuffle with
-        ``seed``. Raises ``ValueError`` for an impossible position.
+        Args:
+            hands: one list of cards per farmer.
+            lines: one list per herd (1, or 3 in the star) of cards in any order (alias ``herds``);
+                a numbered cow or the mad cow is given alone (value = its number, 8 for the mad
+                cow), a slowpoke or calf as a ``(card, value)`` pair (any card may be a pair).
+            piles: what each farmer has taken this round (alias ``cowsheds``).
+            totals: flies from earlier rounds (needs ``round_index >= 1``).
+            pending: the farmer who acts next (a seat or a 1-tuple; alias ``to_act``; default 0);
+                an empty active herd is started by them, or passed on as the rules say.
+            starter: the farmer who started this round (default: ``pending``); the next round's
+                starter follows from it.
+            stock: the draw pile, front first (alias ``pile``); None puts every other card of
+                the deck in it (ascending ids), otherwise the cards placed nowhere are set aside
+                ("out of play").
+            arrow: 1 (clockwise) or -1. acrobats: (acrobat, target) pairs. active: the active
+                herd. round_index: this round (0-based). seed: shuffles of later rounds.
+
+        Raises :class:`~mowkit.core.OptionError` (naming the option) for an impossible position.
+        The state keeps ``start_position``: the same position as a JSON-able dict of keyword
+        arguments, so that ``game.position(**state.start_position)`` builds it again.
         """
         g = game
+        n = g.players
+        lines = _alias("lines", lines, "herds", herds)
+        piles = _alias("piles", piles, "cowsheds", cowsheds)
+        stock = _alias("stock", stock, "pile", pile)
+        pending = _alias("pending", pending, "to_act", to_act)
+        seat = _position_seat(pending, n)
+        if starter is None:
+            starter = seat
+        starter = check_int("starter", starter, 0, n - 1)
+        arrow = check_choice("arrow", arrow, (1, -1))
+        active = check_int("active", active, 0, g.num_herds - 1)
+        round_index = check_int("round_index", round_index, 0)
+        seed = check_int("seed", seed, 0)
+
+        def card(option: str, c: Any) -> int:
+            try:
+                return g.card_id(c)
+            except ValueError as e:
+                raise OptionError(option, c, f"a card id or code of this game ({e})") from None
+
+        def cards(option: str, items: Any) -> list[int]:
+            if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+                raise OptionError(option, items, "a list of cards (ids or codes)")
+            return [card(option, c) for c in items]
+
+        def per_farmer(option: str, value: Any) -> list[list[int]]:
+            if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != n:
+                raise OptionError(option, value, f"one list of cards per farmer ({n} lists)")
+            return [sorted(cards(f"{option}[{p}]", x)) for p, x in enumerate(value)]
+
         s = cls.__new__(cls)
         s.game = g
         s._chance = Chance(rng=np.random.default_rng(seed))
-        n = g.players
-        if len(hands) != n:
-            raise ValueError(f"{len(hands)} hands for {n} farmers")
-        if totals is not None and round_index < 1:
-            raise ValueError("totals need round_index >= 1 (they come from earlier rounds)")
+        s.hands = per_farmer("hands", hands)
+        if totals is not None:
+            if round_index < 1:
+                raise OptionError("totals", totals, "totals with round_index >= 1 (they come from earlier rounds)")
+            if isinstance(totals, (str, bytes)) or not isinstance(totals, Sequence) or len(totals) != n:
+                raise OptionError("totals", totals, f"{n} totals, one per farmer")
+            totals = [check_int(f"totals[{p}]", t, 0) for p, t in enumerate(totals)]
         s.totals = list(totals) if totals is not None else [0] * n
         s.round_index = round_index
         s.round_scores = [[0] * n for _ in range(round_index)]
@@ -552,55 +944,80 @@ class MowState(CheckedApply):
             s.round_scores[0] = list(totals)
         s.deals = []
         s.history = [[] for _ in range(round_index + 1)]
+        s.log = []
         s.events = []
         s.recordable = False
         s.arrow = arrow
-        s.round_starter = to_act
+        s.round_starter = starter
         s.turn = 0
         s.chosen_next = None
-        s.hands = [sorted(g.card_id(c) for c in h) for h in hands]
-        herds = [[] for _ in range(g.num_herds)] if herds is None else herds
-        if len(herds) != g.num_herds:
-            raise ValueError(f"{len(herds)} herds; this game has {g.num_herds}")
+        given = [[] for _ in range(g.num_herds)] if lines is None else lines
+        if isinstance(given, (str, bytes)) or not isinstance(given, Sequence) or len(given) != g.num_herds:
+            raise OptionError("lines", lines, f"{g.num_herds} herd{'s' if g.num_herds > 1 else ''} "
+                              "(lists of cards)")
         s.herds = []
-        for h in herds:
+        for i, h in enumerate(given):
+            if isinstance(h, (str, bytes)) or not isinstance(h, Iterable):
+                raise OptionError(f"lines[{i}]", h, "a list of cards (ids or codes, or (card, value) pairs)")
             line = []
             for item in h:
-                if isinstance(item, tuple):
-                    card, value = g.card_id(item[0]), int(item[1])
+                if isinstance(item, (tuple, list)):
+                    if len(item) != 2:
+                        raise OptionError(f"lines[{i}]", item, "a card, or a (card, value) pair")
+                    c = card(f"lines[{i}]", item[0])
+                    value = check_int(f"lines[{i}] value of {g.cards[c].code}", item[1], 0, 16)
                 else:
-                    card = g.card_id(item)
-                    value = 8 if g.kinds[card] == "mad" else g.numbers[card]
+                    c = card(f"lines[{i}]", item)
+                    value = 8 if g.kinds[c] == "mad" else g.numbers[c]  # type: ignore[assignment]
                     if value is None:
-                        raise ValueError(f"card {g.cards[card].code} needs a (card, value) pair")
-                line.append((value, card))
+                        raise OptionError(f"lines[{i}]", g.cards[c].code, "a (card, value) pair for a "
+                                          "slowpoke or a calf")
+                line.append((value, c))
             s.herds.append(sorted(line))
         s.acrobats = [[] for _ in range(g.num_herds)]
-        for a, t in acrobats:
-            a, t = g.card_id(a), g.card_id(t)
+        for pair in acrobats:
+            if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+                raise OptionError("acrobats", pair, "(acrobat, target) pairs")
+            a, t = card("acrobats", pair[0]), card("acrobats", pair[1])
             where = [i for i, h in enumerate(s.herds) if any(c == t for _, c in h)]
             if not where:
-                raise ValueError(f"acrobat target {g.cards[t].code} is in no herd")
+                raise OptionError("acrobats", g.cards[t].code, "an acrobat target that is in a herd")
             s.acrobats[where[0]].append((a, t))
-        s.cowsheds = [sorted(g.card_id(c) for c in x) for x in cowsheds] if cowsheds else [[] for _ in range(n)]
+        s.piles = per_farmer("piles", piles) if piles is not None else [[] for _ in range(n)]
         s.unscored = []
-        used = {c for h in s.hands for c in h} | {c for x in s.cowsheds for c in x}
+        used = {c for h in s.hands for c in h} | {c for x in s.piles for c in x}
         used |= {c for h in s.herds for _, c in h} | {a for x in s.acrobats for a, _ in x}
-        if pile is None:
-            s.pile = [c for c in g.deck if c not in used]
+        if stock is None:
+            s.stock = [c for c in g.deck if c not in used]
             s.out = []
         else:
-            s.pile = [g.card_id(c) for c in pile]
-            used |= set(s.pile)
+            s.stock = cards("stock", stock)
+            used |= set(s.stock)
             s.out = [c for c in g.deck if c not in used]
         s.active = active
-        s.actor = to_act
-        s.phase = "setup"  # not yet "play": whether to_act can start is settled by _begin_turn
+        s.actor = seat
+        s.phase = "setup"  # not yet "play": whether the seat can start is settled by _begin_turn
         try:
             s.check_invariants()
         except AssertionError as e:
-            raise ValueError(f"impossible position: {e}") from None
-        s._begin_turn(to_act)
+            raise OptionError("position", str(e), "a possible position (every card of the deck in use at "
+                              "most once, herds that keep the rules)") from None
+        s.start_position = {
+            "hands": [list(h) for h in s.hands],
+            "lines": [[[c, v] for v, c in h] for h in s.herds],
+            "acrobats": [[a, t] for x in s.acrobats for a, t in x],
+            "piles": [list(x) for x in s.piles],
+            "totals": list(s.totals) if totals is not None else None,
+            "pending": [seat],
+            "starter": starter,
+            "stock": list(s.stock),
+            "arrow": arrow,
+            "active": active,
+            "round_index": round_index,
+            "seed": seed,
+        }
+        s._begin_turn(seat)
+        s.log = []
         s.events = []
         return s
 
@@ -614,19 +1031,20 @@ class MowState(CheckedApply):
         self.deals.append(order)
         self.history.append([])
         self.hands = [sorted(order[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(n)]
-        self.pile = list(order[n * HAND_SIZE :])
-        self.herds: list[list[tuple[int, int]]] = [[] for _ in range(g.num_herds)]
-        self.acrobats: list[list[tuple[int, int]]] = [[] for _ in range(g.num_herds)]
-        self.cowsheds: list[list[int]] = [[] for _ in range(n)]
-        self.unscored: list[int] = []
-        self.out: list[int] = []
+        self.stock = list(order[n * HAND_SIZE :])
+        self.herds = [[] for _ in range(g.num_herds)]
+        self.acrobats = [[] for _ in range(g.num_herds)]
+        self.piles = [[] for _ in range(n)]
+        self.unscored = []
+        self.out = []
         self.active = 0
         self.turn = 0
-        self.chosen_next: int | None = None
+        self.chosen_next = None
         if g.reset_arrow:
             self.arrow = 1
         self.phase = "play"
         self.actor = self.round_starter
+        self._emit(RoundStarted(self.round_index, HAND_SIZE))
         self._begin_turn(self.round_starter)
 
     def _can_start(self, p: int) -> bool:
@@ -644,12 +1062,10 @@ class MowState(CheckedApply):
             r = (q + i * self.arrow) % n
             if self._can_start(r):
                 if i:
-                    self.events.append(
-                        f"Farmer {q} holds no cow that can start a herd; farmer {r} starts it."
-                    )
+                    self._emit(StartPassed(q, r, self.active))
                 self.actor = r
                 return
-        self.events.append("No farmer holds a cow that can start the herd: the round ends.")
+        self._emit(NobodyCanStart())
         self._end_round()
 
     def _end_turn(self) -> None:
@@ -661,50 +1077,47 @@ class MowState(CheckedApply):
             nxt = (self.actor + self.arrow) % n
         if self.game.star:
             self.active = (self.active + self.arrow) % STAR_HERDS
-            self.events.append(f"Herd {self.active} is now the active herd.")
+            self._emit(ActiveHerdMoved(self.active))
         self._begin_turn(nxt)
 
     def _end_round(self) -> None:
         g = self.game
         n = g.players
+        held = tuple(tuple(h) for h in self.hands)
         for p in range(n):
-            self.cowsheds[p].extend(self.hands[p])
-            self.cowsheds[p].sort()
+            self.piles[p].extend(self.hands[p])
+            self.piles[p].sort()
             self.hands[p] = []
+        left: list[int] = []
         for i in range(len(self.herds)):
-            self.unscored.extend(c for _, c in self.herds[i])
-            self.unscored.extend(a for a, _ in self.acrobats[i])
+            left.extend(c for _, c in self.herds[i])
+            left.extend(a for a, _ in self.acrobats[i])
             self.herds[i] = []
             self.acrobats[i] = []
+        self.unscored.extend(left)
+        self._emit(HandsToPiles(held, tuple(left)))
         fl = g.flies
-        scores = [sum(fl[c] for c in shed) for shed in self.cowsheds]
+        scores = [sum(fl[c] for c in shed) for shed in self.piles]
         self.round_scores.append(scores)
         for p, s in enumerate(scores):
             self.totals[p] += s
-        self.events.append(
-            f"Round {self.round_index + 1} ends: hands go to the cowsheds; flies this round "
-            f"{scores}, totals {self.totals}."
-        )
+        totals = tuple(self.totals)
+        self._emit(RoundEnded(self.round_index, tuple(scores), totals))
         reached = any((t >= g.threshold) if g.comparison == ">=" else (t > g.threshold) for t in self.totals)
         if reached or (g.max_rounds is not None and len(self.round_scores) >= g.max_rounds):
             self.phase = "over"
-            w = self.winners()
-            who = f"farmer {w[0]} wins" if len(w) == 1 else f"farmers {list(w)} share the win"
-            self.events.append(f"Game over: {who} with {self.totals[w[0]]} flies.")
+            self._emit(GameEnded(totals, ranks_of(totals), self.winners()))
             return
         prev = self.round_starter
         if g.next_starter == "rotate":
             self.round_starter = (prev + 1) % n
-            why = "next seat"
         else:
             top = max(self.totals)
             self.round_starter = next(
                 (prev + i) % n for i in range(1, n + 1) if self.totals[(prev + i) % n] == top
             )
-            why = "most flies"
-        self.events.append(
-            f"Round {self.round_index + 2} begins: farmer {self.round_starter} ({why}) starts."
-        )
+        self._emit(StarterChosen(self.round_starter, self.round_index + 1,
+                                 "rotate" if g.next_starter == "rotate" else "most-flies"))
         self._start_round()
 
     # ----------------------------------------------------------------- public API
@@ -751,14 +1164,11 @@ class MowState(CheckedApply):
         elif isinstance(action, Flip):
             if action.flip:
                 self.arrow = -self.arrow
-                way = "clockwise" if self.arrow == 1 else "anticlockwise"
-                self.events.append(f"Farmer {action.player} flips the arrow: play now goes {way}.")
-            else:
-                self.events.append(f"Farmer {action.player} leaves the arrow as it is.")
+            self._emit(ArrowDecided(action.player, bool(action.flip), self.arrow))
             self._end_turn()
         elif isinstance(action, ChooseNext):
             self.chosen_next = action.next_player
-            self.events.append(f"Farmer {action.player} chooses farmer {action.next_player} to play next.")
+            self._emit(NextFarmerChosen(action.player, action.next_player))
             self._end_turn()
         else:
             self._place(action)
@@ -767,27 +1177,26 @@ class MowState(CheckedApply):
     def _place(self, a: Action) -> None:
         g = self.game
         p, c = a.player, a.card  # type: ignore[attr-defined]
-        herd = self.herds[self.active]
-        where = f"herd {self.active}" if g.star else "the herd"
+        h = self.active
+        herd = self.herds[h]
         self.hands[p].remove(c)
-        name = g.label(c)
         if isinstance(a, AddCow):
             entry = (g.numbers[c], c)
             if a.end == "low":
                 herd.insert(0, entry)
-                self.events.append(f"Farmer {p} adds {name} at the low end.")
+                self._emit(CowAdded(p, c, h, "low"))
             elif a.end == "high":
                 herd.append(entry)
-                self.events.append(f"Farmer {p} adds {name} at the high end.")
+                self._emit(CowAdded(p, c, h, "high"))
             else:
                 herd.append(entry)
-                self.events.append(f"Farmer {p} starts {where} with {name}.")
+                self._emit(HerdStarted(p, c, h))
         elif isinstance(a, Acrobat):
-            self.acrobats[self.active].append((c, a.target))
-            self.events.append(f"Farmer {p} puts {name} on top of the {g.label(a.target)}.")
+            self.acrobats[h].append((c, a.target))
+            self._emit(AcrobatPlaced(p, c, a.target, h))
         elif isinstance(a, Slowpoke):
             bisect.insort(herd, (a.value, c))
-            self.events.append(f"Farmer {p} slips a slowpoke into the line, standing for {a.value}.")
+            self._emit(SlowpokePlaced(p, c, h, a.value))
         elif isinstance(a, Calf):
             if a.end == "low":
                 v = herd[0][0] - 1
@@ -795,29 +1204,25 @@ class MowState(CheckedApply):
             else:
                 v = herd[-1][0] + 1
                 herd.append((v, c))
-            self.events.append(f"Farmer {p} puts the calf at the {a.end} end; it is worth {v}.")
+            self._emit(CalfPlaced(p, c, h, a.end, v))
         elif isinstance(a, MadCow):
             i = next(i for i, (_, t) in enumerate(herd) if g.kinds[t] == "plain" and g.numbers[t] == 8)
             eight = herd[i][1]
             herd[i] = (8, c)
             bisect.insort(self.hands[p], eight)
-            self.events.append(
-                f"Mad cow replaces the {g.label(eight)}; the {g.label(eight)} goes to farmer {p}'s hand."
-            )
+            self._emit(MadCowPlaced(p, c, h, eight))
         kind = g.kinds[c]
         want = 0 if kind == "thin" else 2 if kind == "dairy" else 1
-        got = min(want, len(self.pile))
+        stock = self.stock
+        got = min(want, len(stock))
         for _ in range(got):
-            bisect.insort(self.hands[p], self.pile.pop(0))
+            bisect.insort(self.hands[p], stock.pop(0))
         if kind == "thin":
-            self.events.append(f"Thin cow: farmer {p} draws no card.")
-        elif got == want:
-            self.events.append(f"Farmer {p} draws {got} card{'s' if got > 1 else ''}"
-                               f"{' (dairy cow)' if kind == 'dairy' else ''}; {len(self.pile)} left.")
+            self._emit(NoCardDrawn(p, "thin-cow"))
         elif got:
-            self.events.append(f"Farmer {p} draws the last card of the pile.")
+            self._emit(CardsDrawn(p, got, len(stock), "dairy-cow" if kind == "dairy" else "draw"))
         else:
-            self.events.append("The draw pile is empty: no card to draw.")
+            self._emit(NoCardDrawn(p, "empty-stock"))
         if kind == "plain":
             self._end_turn()
         elif g.cards[c].packet == "green":
@@ -827,20 +1232,17 @@ class MowState(CheckedApply):
 
     def _take(self, p: int) -> None:
         g = self.game
-        herd = self.herds[self.active]
-        cards = [c for _, c in herd] + [a for a, _ in self.acrobats[self.active]]
+        h = self.active
+        herd = self.herds[h]
+        cards = [c for _, c in herd] + [a for a, _ in self.acrobats[h]]
         fl = sum(g.flies[c] for c in cards)
-        self.cowsheds[p].extend(cards)
-        self.cowsheds[p].sort()
-        self.herds[self.active] = []
-        self.acrobats[self.active] = []
-        which = f"herd {self.active}" if g.star else "the herd"
-        self.events.append(
-            f"Farmer {p} takes {which}: {len(cards)} card{'s' if len(cards) != 1 else ''}, "
-            f"{fl} {'fly' if fl == 1 else 'flies'}."
-        )
-        if not self.pile:
-            self.events.append("The draw pile is empty: this take ends the round.")
+        self.piles[p].extend(cards)
+        self.piles[p].sort()
+        self.herds[h] = []
+        self.acrobats[h] = []
+        self._emit(HerdTaken(p, h, tuple(cards), fl))
+        if not self.stock:
+            self._emit(LastTake(p))
             self._end_round()
         elif g.restart == "taker":
             self._begin_turn(p)
@@ -851,54 +1253,54 @@ class MowState(CheckedApply):
     def _check(self, action: Action) -> None:
         g = self.game
         if not isinstance(action, Action) or action.game != GAME:
-            raise IllegalActionError("action type", f"{action!r} is not a Mow action")
+            raise IllegalActionError("action-type", f"{action!r} is not a Mow action")
         check_action_fields(action)
         if self.phase == "over":
-            raise IllegalActionError("game over", "the game is over; no decision can be made")
+            raise IllegalActionError("game-over", "the game is over; no decision can be made")
         p = action.player
         n = g.players
         if not isinstance(p, (int, np.integer)) or isinstance(p, bool) or not 0 <= p < n:
-            raise IllegalActionError("player index", f"player {p!r} is not a seat 0..{n - 1}")
+            raise IllegalActionError("player-index", f"player {p!r} is not a seat 0..{n - 1}")
         want = {"play": "a turn (add a cow or take the herd)", "flip": "the arrow flip decision",
                 "next": "the choice of the next farmer"}[self.phase]
         if p != self.actor:
-            raise IllegalActionError("out of turn", f"farmer {p} cannot act: the game waits for {want} "
+            raise IllegalActionError("out-of-turn", f"farmer {p} cannot act: the game waits for {want} "
                                      f"of farmer {self.actor}")
         if self.phase == "flip":
             if not isinstance(action, Flip):
-                raise IllegalActionError("out of turn", f"the game waits for {want} of farmer {p}")
+                raise IllegalActionError("out-of-turn", f"the game waits for {want} of farmer {p}")
             if action.flip not in (0, 1) or isinstance(action.flip, bool):
                 raise IllegalActionError("flip", f"flip is 0 (keep the arrow) or 1 (flip it), not {action.flip!r}")
             return
         if self.phase == "next":
             if not isinstance(action, ChooseNext):
-                raise IllegalActionError("out of turn", f"the game waits for {want} of farmer {p}")
+                raise IllegalActionError("out-of-turn", f"the game waits for {want} of farmer {p}")
             allowed = [a.next_player for a in self.legal_actions(p)]  # type: ignore[attr-defined]
             if action.next_player not in allowed:
                 raise IllegalActionError(
-                    "next farmer",
+                    "next-farmer",
                     f"after a yellow special the next farmer is one of {allowed}, not {action.next_player!r}",
                 )
             return
         if isinstance(action, (Flip, ChooseNext)):
             raise IllegalActionError(
-                "flip" if isinstance(action, Flip) else "next farmer",
+                "flip" if isinstance(action, Flip) else "next-farmer",
                 f"{action.kind} comes only right after a {'green' if isinstance(action, Flip) else 'yellow'} "
                 "special cow; now the farmer adds a cow or takes the herd",
             )
         herd = self.herds[self.active]
         if isinstance(action, TakeHerd):
             if not herd:
-                raise IllegalActionError("take the herd", "the herd is empty: it must be started, not taken")
+                raise IllegalActionError("take-the-herd", "the herd is empty: it must be started, not taken")
             return
         c = action.card  # type: ignore[attr-defined]
         if not isinstance(c, (int, np.integer)) or isinstance(c, bool) or c not in self.hands[p]:
-            raise IllegalActionError("card in hand", f"farmer {p} does not hold card {c!r}; "
+            raise IllegalActionError("card-in-hand", f"farmer {p} does not hold card {c!r}; "
                                      f"hand {self.hands[p]}")
         if action in self._placements(p):
             return
         self._diagnose(action, herd)
-        raise IllegalActionError("illegal placement", f"{action!r} is not a legal placement")  # pragma: no cover
+        raise IllegalActionError("illegal-placement", f"{action!r} is not a legal placement")  # pragma: no cover
 
     def _diagnose(self, a: Action, herd: list[tuple[int, int]]) -> None:
         """Raise the IllegalActionError that names the rule ``a`` (not legal) breaks."""
@@ -911,23 +1313,23 @@ class MowState(CheckedApply):
                     "calf": {"calf"}, "mad": {"mad"}}[a.kind]
         if k not in expected:
             if not herd and k not in NUMBERED:
-                raise IllegalActionError("start the herd", f"the herd is empty and the {name} cannot "
+                raise IllegalActionError("start-the-herd", f"the herd is empty and the {name} cannot "
                                          "start one; only a cow with a number (plain, blocking, thin, dairy)")
-            rule = {"plain": "ascending", "thin": "ascending", "dairy": "ascending", "blocking": "blocking cow",
-                    "mad": "mad cow"}.get(k, k)
+            rule = {"plain": "ascending", "thin": "ascending", "dairy": "ascending", "blocking": "blocking-cow",
+                    "mad": "mad-cow"}.get(k, k)
             use = {"plain": "AddCow", "blocking": "AddCow", "thin": "AddCow", "dairy": "AddCow",
                    "acrobat": "Acrobat", "slowpoke": "Slowpoke", "calf": "Calf", "mad": "MadCow"}[k]
             raise IllegalActionError(rule, f"card {c} is a {name}; it is played with {use}, not {type(a).__name__}")
         if not herd:
             if isinstance(a, AddCow):
-                raise IllegalActionError("start the herd", f"the herd is empty: the first cow starts it "
+                raise IllegalActionError("start-the-herd", f"the herd is empty: the first cow starts it "
                                          f"(end='start'), not end={a.end!r}")
-            raise IllegalActionError(k if k != "mad" else "mad cow",
+            raise IllegalActionError(k if k != "mad" else "mad-cow",
                                      f"the herd is empty: a {name} cannot start a herd")
         lo, lo_card = herd[0]
         hi, hi_card = herd[-1]
         if any(kinds[t] == "mad" for _, t in herd) and not flies[c]:
-            raise IllegalActionError("mad cow", f"while the mad cow is in the herd only cows with flies may "
+            raise IllegalActionError("mad-cow", f"while the mad cow is in the herd only cows with flies may "
                                      f"be added; the {name} has none")
         if isinstance(a, AddCow):
             if a.end not in ("low", "high", "start"):
@@ -938,8 +1340,8 @@ class MowState(CheckedApply):
             if kinds[end_card] == "calf" and end_value == 0:
                 raise IllegalActionError("calf", "nothing may be placed below a calf worth 0")
             if kinds[end_card] == "blocking":
-                raise IllegalActionError("blocking cow", f"the blocking {end_value} closes the {a.end} end")
-            rule = "blocking cow" if k == "blocking" else "ascending"
+                raise IllegalActionError("blocking-cow", f"the blocking {end_value} closes the {a.end} end")
+            rule = "blocking-cow" if k == "blocking" else "ascending"
             where = f"below the lowest value {lo}" if a.end == "low" else f"above the highest value {hi}"
             raise IllegalActionError(rule, f"{name} cannot go at the {a.end} end: a cow goes strictly {where}")
         if isinstance(a, Acrobat):
@@ -966,7 +1368,7 @@ class MowState(CheckedApply):
             raise IllegalActionError("calf", f"a calf goes only next to a plain cow without flies; the {a.end} "
                                      f"end is the {g.label(end_card)}")
         if isinstance(a, MadCow):
-            raise IllegalActionError("mad cow", "the mad cow replaces a plain 8; the line holds none")
+            raise IllegalActionError("mad-cow", "the mad cow replaces a plain 8; the line holds none")
 
     # ----------------------------------------------------------------- copies and views
     def clone(self) -> MowState:
@@ -978,16 +1380,18 @@ class MowState(CheckedApply):
         s.round_scores = [list(r) for r in self.round_scores]
         s.deals = list(self.deals)
         s.history = [list(h) for h in self.history]
+        s.log = list(self.log)
         s.events = list(self.events)
         s.recordable = self.recordable
+        s.start_position = self.start_position  # never mutated
         s.phase = self.phase
         s.arrow = self.arrow
         s.round_starter = self.round_starter
         s.hands = [list(h) for h in self.hands]
-        s.pile = list(self.pile)
+        s.stock = list(self.stock)
         s.herds = [list(h) for h in self.herds]
         s.acrobats = [list(a) for a in self.acrobats]
-        s.cowsheds = [list(x) for x in self.cowsheds]
+        s.piles = [list(x) for x in self.piles]
         s.unscored = list(self.unscored)
         s.out = list(self.out)
         s.active = self.active
@@ -997,7 +1401,7 @@ class MowState(CheckedApply):
         return s
 
     def observation(self, player: int) -> MowObservation:
-        """What ``player`` sees: own hand, herds, cowsheds and totals, pile size, arrow, who acts."""
+        """What ``player`` sees: own hand, herds, piles and totals, stock size, arrow, who acts."""
         return MowObservation(
             player=player,
             phase=self.phase,
@@ -1011,44 +1415,29 @@ class MowState(CheckedApply):
             arrow=self.arrow,
             to_act=self.pending_players(),
             starter=self.round_starter,
-            pile_size=len(self.pile),
-            cowsheds=tuple(tuple(x) for x in self.cowsheds),
+            pile_size=len(self.stock),
+            cowsheds=tuple(tuple(x) for x in self.piles),
             totals=tuple(self.totals),
             game=self.game,
         )
 
     def herd_flies(self, herd: int | None = None) -> int:
         """Flies in a herd (the active one by default), acrobats included."""
-        h = self.active if herd is None else herd
-        fl = self.game.flies
-        return sum(fl[c] for _, c in self.herds[h]) + sum(fl[a] for a, _ in self.acrobats[h])
+        return herd_flies(self.game, self.herds, self.acrobats, self.active if herd is None else herd)
 
     # ----------------------------------------------------------------- results and checks
-    def winners(self) -> tuple[int, ...]:
-        """Seats with the fewest total flies (shared on ties); meaningful once the game is over."""
-        return shared_winners(self.totals)
-
-    def where_is(self) -> dict[int, str]:
-        """Every card of the deck in use mapped to its one place (RULES.md §3 conservation)."""
-        places: dict[int, str] = {}
-
-        def put(cards: Iterable[int], where: str) -> None:
-            for c in cards:
-                if c in places:
-                    raise AssertionError(f"card {c} is both in {places[c]} and {where}")
-                places[c] = where
-
+    def _places(self) -> Iterator[tuple[Iterable[int], str]]:
+        """Every place of a card with its cards (for ``where_is``)."""
         for p, h in enumerate(self.hands):
-            put(h, f"hand {p}")
-        for i, h in enumerate(self.herds):
-            put((c for _, c in h), f"herd {i}")
-            put((a for a, _ in self.acrobats[i]), f"herd {i} (acrobat)")
-        for p, shed in enumerate(self.cowsheds):
-            put(shed, f"cowshed {p}")
-        put(self.pile, "draw pile")
-        put(self.unscored, "unscored herd")
-        put(self.out, "out of play")
-        return places
+            yield h, f"hand {p}"
+        for i, line in enumerate(self.herds):
+            yield (c for _, c in line), f"herd {i}"
+            yield (a for a, _ in self.acrobats[i]), f"herd {i} (acrobat)"
+        for p, shed in enumerate(self.piles):
+            yield shed, f"cowshed {p}"
+        yield self.stock, "draw pile"
+        yield self.unscored, "unscored herd"
+        yield self.out, "out of play"
 
     def check_invariants(self) -> None:
         """Assert RULES.md §3: every card in one place, flies conserved, the line invariants."""
@@ -1106,5 +1495,8 @@ class MowState(CheckedApply):
         return (
             f"<MowState round {self.round_index} turn {self.turn} phase {self.phase} actor "
             f"{self.actor} arrow {self.arrow:+d} active {self.active} herds [{herds}] hands [{hands}] "
-            f"pile {len(self.pile)} totals {self.totals}>"
+            f"pile {len(self.stock)} totals {self.totals}>"
         )
+
+
+Mow._state_class = MowState

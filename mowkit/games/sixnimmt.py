@@ -27,6 +27,16 @@ without a recorded deal raises :class:`~mowkit.core.IllegalActionError` with rul
 ``"no-recorded-deal"`` and the state stays exactly as it was before that decision (the game does
 not end by itself: it is not over by the rules). Deals are checked when the state is made.
 
+What happened is data, not sentences: every ``apply`` appends typed events (``CardLaid``,
+``CardsRevealed``, ``CardPlaced``, ``SixthCard``, ``LowestCard``, ``DecisionPending``,
+``CardDrafted``, ``DraftOver``, ``RowsDealt`` and the shared ``RoundStarted`` / ``RoundEnded`` /
+``GameEnded`` of :mod:`mowkit.events`) to ``state.log``, the whole game from the first deal;
+``state.events`` holds those of the last ``apply``. Each names its rule by a stable id (the ids of
+``IllegalActionError.rule`` too, all in :data:`mowkit.events.RULE_IDS`); a face-down card is not
+in its event. :mod:`mowkit.narrate.sixnimmt` tells them in words (``mowkit.narrate.sentences``).
+A hand-built position (:meth:`SixNimmt.position`) starts with an empty log and stores itself
+in ``state.start_position``.
+
 Decisions are checked before anything changes: cards, rows and seats are plain ``int`` (numpy
 integers are stored as ``int``; ``bool``, ``float``, ``str`` are refused with rule
 ``"action-fields"``), ``Place.end`` is a string.
@@ -41,7 +51,7 @@ Kit resolutions **[kit]** of what RULES.md leaves open:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -50,17 +60,16 @@ import numpy as np
 from mowkit.core import (
     Action,
     Chance,
-    CheckedApply,
     IllegalActionError,
     OptionError,
     check_action_fields,
     check_bool,
     check_choice,
-    check_deals,
     check_int,
-    shared_winners,
 )
 from mowkit.data import sixnimmt_heads
+from mowkit.events import RULE_IDS, Event, GameEnded, RoundEnded, RoundStarted
+from mowkit.games.base import GameBase, StateBase
 
 GAME = "sixnimmt"
 VARIANTS = ("tactics", "logic", "professional")
@@ -105,6 +114,142 @@ class Draft(Action):
     game: ClassVar[str] = GAME
     kind: ClassVar[str] = "draft"
     card: int
+
+
+# --------------------------------------------------------------------------- events
+#
+# What happened, as data (see :mod:`mowkit.events`): seats, rows and turns are 0-based, cards
+# are card numbers. :mod:`mowkit.narrate.sixnimmt` tells them in words.
+
+#: The rule ids of 6 nimmt! (events' ``rule`` and ``IllegalActionError.rule``).
+SIXNIMMT_RULE_IDS: dict[str, str] = {
+    "face-down": "every player lays one card face down; the choices are simultaneous",
+    "ascending-order": "Rule 1: the revealed cards are placed lowest first",
+    "smallest-difference": "Rule 2: a card goes to the row whose end is closest below it",
+    "sixth-card": "Rule 3: the card that would be the sixth of a row takes the row",
+    "lowest-card": "Rule 4: a card that fits no row takes a row of its owner's choice",
+    "auto-row": "kit option auto_row: Rule 4 takes the row with the fewest heads",
+    "end-tie": "professional variant: two ends equally close, the player chooses",
+    "row-index": "a row that does not exist",
+    "draft": "logic variant: the face-up cards are drafted one at a time, clockwise",
+    "draft-leftovers": "logic variant: the cards left after the draft start the rows",
+}
+RULE_IDS.update(SIXNIMMT_RULE_IDS)
+
+
+@dataclass(frozen=True, slots=True)
+class CardLaid(Event):
+    """``player`` lays a card face down (which card stays hidden until the reveal)."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "card laid"
+    player: int
+    rule: str = "face-down"
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRevealed(Event):
+    """Turn ``turn``'s cards are shown: ``cards`` holds ``(card, player)`` pairs in placing order."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "cards revealed"
+    turn: int
+    cards: tuple[tuple[int, int], ...]
+    rule: str = "ascending-order"
+
+
+@dataclass(frozen=True, slots=True)
+class RowsDealt(Event):
+    """The dealt cards that start the rows, one per row in row order."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "rows dealt"
+    rows: tuple[int, ...]
+    rule: str = "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(Event):
+    """``player``'s ``card`` goes on ``row`` at ``end`` (``"back"``/``"front"``), ``difference`` away."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "card placed"
+    player: int
+    card: int
+    row: int
+    end: str
+    difference: int
+    rule: str = "smallest-difference"
+
+
+@dataclass(frozen=True, slots=True)
+class SixthCard(Event):
+    """Rule 3: ``card`` would be one too many on ``row``; ``player`` takes ``taken``, ``card`` starts it."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "sixth card"
+    player: int
+    card: int
+    row: int
+    taken: tuple[int, ...]
+    penalty: int
+    rule: str = "sixth-card"
+
+
+@dataclass(frozen=True, slots=True)
+class LowestCard(Event):
+    """Rule 4: ``card`` fits no row; ``player`` takes ``row`` (``taken``), ``card`` starts it.
+
+    ``rule`` is ``"lowest-card"`` when the player chose the row, ``"auto-row"`` when the
+    ``auto_row`` option did (fewest heads, ties to the lowest index).
+    """
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "lowest card"
+    player: int
+    card: int
+    row: int
+    taken: tuple[int, ...]
+    penalty: int
+    rule: str = "lowest-card"
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionPending(Event):
+    """The game waits for ``player`` to decide where ``card`` goes, and says why.
+
+    ``rule`` ``"lowest-card"``: the card fits no row, the player chooses a row to take
+    (``options`` empty: every row); ``"end-tie"``: professional variant, the ``(row, end)`` pairs
+    in ``options`` are equally close.
+    """
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "decision pending"
+    player: int
+    card: int
+    options: tuple[tuple[int, str], ...] = ()
+    rule: str = "lowest-card"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrafted(Event):
+    """Logic variant: ``player`` takes the face-up ``card`` into hand."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "card drafted"
+    player: int
+    card: int
+    rule: str = "draft"
+
+
+@dataclass(frozen=True, slots=True)
+class DraftOver(Event):
+    """Logic variant: every hand is full; the cards left, ascending, start the rows."""
+
+    game: ClassVar[str] = GAME
+    kind: ClassVar[str] = "draft over"
+    rows: tuple[int, ...]
+    rule: str = "draft-leftovers"
 
 
 # --------------------------------------------------------------------------- pure rule helpers
@@ -156,10 +301,6 @@ def placements(rows: Sequence[Sequence[int]], card: int, professional: bool = Fa
     return best
 
 
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
-
-
 def fewest_heads_row(rows: Sequence[Sequence[int]]) -> int:
     """The row with the fewest heads, ties to the lowest index (the ``auto_row`` rule)."""
     values = [row_heads(r) for r in rows]
@@ -169,13 +310,36 @@ def fewest_heads_row(rows: Sequence[Sequence[int]]) -> int:
 # --------------------------------------------------------------------------- game
 
 
+def _card_list(option: str, value: Any) -> list[int]:
+    """A list of card numbers given for ``position`` (numpy integers stored as ``int``), or OptionError."""
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, (Sequence, np.ndarray)):
+        raise OptionError(option, value, "a list of card numbers")
+    out = []
+    for c in value:
+        if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
+            raise OptionError(option, list(value), "a list of card numbers (integers)")
+        out.append(int(c))
+    return out
+
+
+def _card_lists(option: str, value: Any, count: int, what: str) -> list[list[int]]:
+    """``count`` lists of card numbers (one per player or row), or OptionError."""
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, (Sequence, np.ndarray)):
+        raise OptionError(option, value, f"a list of {count} lists of card numbers, {what}")
+    if len(value) != count:
+        raise OptionError(option, f"{len(value)} lists", f"{count} lists of card numbers, {what}")
+    return [_card_list(f"{option}[{i}]", v) for i, v in enumerate(value)]
+
+
 @dataclass(frozen=True)
-class SixNimmt:
+class SixNimmt(GameBase):
     """A 6 nimmt! game: validated options; ``new_state(seed)`` starts a game.
 
     Integer options are stored as plain ``int`` (numpy integers accepted; ``bool``, ``float``
     and ``str`` refused), switches as ``bool``, ``comparison`` as ``str`` and ``variant`` as a
     tuple of names (given as one name or a list/tuple of names), so ``options`` is always JSON.
+    ``name``/``title``/``seat_word``/``penalty_word``/``line_word`` are the words of the game
+    contract (:class:`mowkit.core.Game`); :mod:`mowkit.narrate.sixnimmt` says things in words.
     """
 
     players: int = 4
@@ -188,6 +352,10 @@ class SixNimmt:
     auto_row: bool = False
     max_rounds: int | None = None
     name: ClassVar[str] = GAME
+    title: ClassVar[str] = "6 nimmt!"
+    seat_word: ClassVar[str] = "player"
+    penalty_word: ClassVar[str] = "head"
+    line_word: ClassVar[str] = "row"
     deck: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -259,100 +427,159 @@ class SixNimmt:
     def logic(self) -> bool:
         return "logic" in self.variant
 
+    def penalty(self, card: int) -> int:
+        """The penalty heads of ``card``."""
+        return heads(card)
+
+    def label(self, card: int) -> str:
+        """The card's name a person reads: ``55 (7 heads)``."""
+        from mowkit.narrate.sixnimmt import card_label
+
+        return card_label(self, card)
+
     def describe(self, action: Action) -> str:
-        """A decision in words, without its player: ``play 55 (7 heads)``, ``take row 2``."""
-        if isinstance(action, Play):
-            return f"play {action.card} ({_n(heads(action.card), 'head')})"
-        if isinstance(action, TakeRow):
-            return f"take row {action.row}"
-        if isinstance(action, Place):
-            return f"put the card on row {action.row} at the {action.end}"
-        if isinstance(action, Draft):
-            return f"draft {action.card} ({_n(heads(action.card), 'head')})"
-        return repr(action)
+        """Deprecated: use :func:`mowkit.narrate.sixnimmt.describe` (the same words).
+
+        A decision in words, without its player, rows counted from 1: ``play 55 (7 heads)``,
+        ``take row 3``.
+        """
+        from mowkit.narrate.sixnimmt import describe
+
+        return describe(self, action)
 
     def deck_heads(self) -> int:
         """Heads in the deck in use (171 for the full deck)."""
         return row_heads(self.deck)
 
-    def new_state(
-        self,
-        seed: int | None = None,
-        *,
-        rng: np.random.Generator | None = None,
-        deals: Sequence[Sequence[int]] | None = None,
-    ) -> SixNimmtState:
-        """A new game. Shuffles come from ``seed``/``rng``, or from recorded ``deals``.
-
-        ``deals`` (one deck order per round, checked here) must not run out while the game goes
-        on: see the module docstring ("Recorded deals").
-        """
-        if deals is not None:
-            chance = Chance(deals=check_deals(self, deals))
-        else:
-            chance = Chance(rng=rng if rng is not None else np.random.default_rng(seed))
-        return SixNimmtState(self, chance)
+    def _deck_text(self) -> str:
+        return f"1..{len(self.deck)}"
 
     def position(
         self,
         hands: Sequence[Sequence[int]],
-        rows: Sequence[Sequence[int]],
+        lines: Sequence[Sequence[int]] | None = None,
+        *,
+        rows: Sequence[Sequence[int]] | None = None,
         piles: Sequence[Sequence[int]] | None = None,
         totals: Sequence[int] | None = None,
+        pending: Sequence[int] | None = None,
+        chosen: dict[int, int] | Sequence[Sequence[int]] | None = None,
         seed: int | None = 0,
     ) -> SixNimmtState:
-        """A state in the middle of a round, built by hand (for teaching and scenario tests).
+        """A state at a card choice in the middle of a round, built by hand (teaching, scenario tests).
 
-        Every player holds the same number of cards; cards not given anywhere are out of play.
-        The turn number follows from the hand size. Later rounds are dealt from ``seed``.
-        Such a state cannot be saved as a record (it has no recorded deal).
+        Args:
+            hands: each player's hand. Players in ``pending`` hold the same number of cards
+                (1..hand_size); the others hold one card fewer (they laid one face down).
+            lines: the rows, each 1..capacity cards in ascending order (``rows=`` is the same).
+            piles: the cards each player has taken this round (default none).
+            totals: each player's total heads of earlier rounds (default 0).
+            pending: the seats that still have to lay a card this turn (default every seat not
+                in ``chosen``).
+            chosen: the cards already laid face down by the seats not pending, ``{seat: card}``
+                (or ``[[seat, card], ...]``, the form ``start_position`` stores).
+            seed: later rounds are dealt from it.
+
+        Cards not given anywhere are out of play; the turn follows from the hand size. Every
+        problem raises :class:`~mowkit.core.OptionError` naming the option and what is allowed.
+        The state's ``start_position`` holds the position as JSON; ``recordable`` is False and its
+        ``log`` starts empty (no ``RoundStarted``: the round began before the position).
         """
         n = self.players
-        if len(hands) != n:
-            raise OptionError("hands", len(hands), f"one hand per player ({n})")
-        if len(rows) != self.rows:
-            raise OptionError("rows", len(rows), f"{self.rows} rows")
-        piles = [list(p) for p in piles] if piles is not None else [[] for _ in range(n)]
-        totals = list(totals) if totals is not None else [0] * n
-        if len(piles) != n or len(totals) != n:
-            raise OptionError("piles/totals", (len(piles), len(totals)), f"one per player ({n})")
-        sizes = {len(h) for h in hands}
-        if len(sizes) != 1 or not 1 <= len(hands[0]) <= self.hand_size:
-            raise OptionError("hands", [len(h) for h in hands], f"equal sizes 1..{self.hand_size}")
-        used = [c for group in (*hands, *rows, *piles) for c in group]
+        if lines is not None and rows is not None:
+            raise OptionError("rows", rows, "either lines= or rows= (the same thing), not both")
+        if lines is None:
+            lines = rows
+        if lines is None:
+            raise OptionError("lines", None, f"the {self.rows} rows, each a list of card numbers")
+        hand_lists = _card_lists("hands", hands, n, "one hand per player")
+        row_lists = _card_lists("rows", lines, self.rows, "one per row")
+        pile_lists = (
+            _card_lists("piles", piles, n, "one pile per player") if piles is not None else [[] for _ in range(n)]
+        )
+        if totals is None:
+            total_list = [0] * n
+        else:
+            if isinstance(totals, (str, bytes, dict)) or not isinstance(totals, (Sequence, np.ndarray)):
+                raise OptionError("totals", totals, f"one total per player ({n} integers >= 0)")
+            if len(totals) != n:
+                raise OptionError("totals", list(totals), f"one total per player ({n} integers >= 0)")
+            total_list = [check_int(f"totals[{p}]", t, 0) for p, t in enumerate(totals)]
+        if chosen is None:
+            chosen_map: dict[int, int] = {}
+        else:
+            pairs = chosen.items() if isinstance(chosen, dict) else chosen
+            try:
+                pairs = [(q, c) for q, c in pairs]
+            except (TypeError, ValueError):
+                raise OptionError("chosen", chosen, "{seat: card laid face down} or [[seat, card], ...]") from None
+            chosen_map = {}
+            for q, c in pairs:
+                q = check_int("chosen (seat)", q, 0, n - 1)
+                chosen_map[q] = _card_list(f"chosen[{q}]", [c])[0]
+        if pending is None:
+            waiting = [p for p in range(n) if p not in chosen_map]
+        else:
+            if isinstance(pending, (str, bytes, dict)) or not isinstance(pending, (Sequence, np.ndarray, set)):
+                raise OptionError("pending", pending, f"a list of seats 0..{n - 1}")
+            waiting = sorted({check_int("pending", q, 0, n - 1) for q in pending})
+            if len(waiting) != len(pending):
+                raise OptionError("pending", list(pending), f"a list of different seats 0..{n - 1}")
+        if not waiting:
+            raise OptionError("pending", [], f"at least one seat 0..{n - 1} that still has to lay a card")
+        lay = [p for p in range(n) if p not in waiting]
+        if sorted(chosen_map) != lay:
+            raise OptionError(
+                "chosen",
+                chosen_map,
+                f"the card laid face down by each seat not pending, seats {lay}",
+            )
+        size = len(hand_lists[waiting[0]])
+        sizes = [len(h) for h in hand_lists]
+        want = [size if p in waiting else size - 1 for p in range(n)]
+        if sizes != want or not 1 <= size <= self.hand_size:
+            raise OptionError(
+                "hands",
+                sizes,
+                f"1..{self.hand_size} cards for each pending seat and one card fewer for each seat "
+                f"that laid its card (pending seats {waiting})",
+            )
+        used = [c for group in (*hand_lists, *row_lists, *pile_lists) for c in group] + list(chosen_map.values())
         deck = set(self.deck)
         bad = [c for c in used if c not in deck]
-        dup = sorted({c for c in used if used.count(c) > 1})
+        counted: set[int] = set()
+        dup = sorted({c for c in used if c in counted or counted.add(c)})  # type: ignore[func-returns-value]
         if bad or dup:
-            raise OptionError("position", bad or dup, "cards of the deck, each in one place")
-        for i, r in enumerate(rows):
-            if not 1 <= len(r) <= self.capacity or list(r) != sorted(r):
-                raise OptionError(f"rows[{i}]", list(r), f"1..{self.capacity} cards, ascending")
+            raise OptionError(
+                "position", bad or dup, f"cards of the deck ({self._deck_text()}), each in one place"
+            )
+        for i, r in enumerate(row_lists):
+            if not 1 <= len(r) <= self.capacity or r != sorted(r):
+                raise OptionError(f"rows[{i}]", r, f"1..{self.capacity} cards, ascending")
         state = self.new_state(seed)
-        state.hands = [sorted(h) for h in hands]
-        state.rows = [list(r) for r in rows]
-        state.piles = piles
-        state.totals = totals
+        state.hands = [sorted(h) for h in hand_lists]
+        state.rows = row_lists
+        state.piles = pile_lists
+        state.totals = total_list
         state.round_scores = []
         state.out = sorted(deck - set(used))
-        state.turn = self.hand_size - len(hands[0])
+        state.turn = self.hand_size - size
         state.phase = "choose"
         state.pool = []
+        state.chosen = dict(chosen_map)
         state.recordable = False
+        state.log = []
+        state.events = []
+        state.start_position = {
+            "hands": [sorted(h) for h in hand_lists],
+            "rows": [list(r) for r in row_lists],
+            "piles": [list(p) for p in pile_lists],
+            "totals": list(total_list),
+            "turn": state.turn,
+            "pending": list(waiting),
+            "chosen": [[q, c] for q, c in sorted(chosen_map.items())],
+        }
         return state
-
-    def check_deal(self, order: Sequence[int]) -> None:
-        """Raise ``ValueError`` unless ``order`` is an order of exactly the deck in use."""
-        deck = set(self.deck)
-        seen: set[int] = set()
-        for i, c in enumerate(order):
-            if not isinstance(c, (int, np.integer)) or isinstance(c, bool) or c not in deck:
-                raise ValueError(f"item {i}: unknown card {c!r} (the deck is 1..{len(deck)})")
-            if c in seen:
-                raise ValueError(f"item {i}: card {c} dealt twice")
-            seen.add(c)
-        if len(order) != len(deck):
-            raise ValueError(f"wrong count: {len(order)} cards, the deck has {len(deck)}")
 
 
 # --------------------------------------------------------------------------- observation
@@ -393,11 +620,18 @@ class SixNimmtObservation:
     game: SixNimmt
 
     @property
+    def lines(self) -> tuple[tuple[int, ...], ...]:
+        """The rows (the shared word of the game contract)."""
+        return self.rows
+
+    @property
     def pile_heads(self) -> tuple[int, ...]:
+        """Heads in each player's pile this round (used by ``mowkit.adapters``)."""
         return tuple(row_heads(p) for p in self.piles)
 
-    def seen_cards(self) -> set[int]:
-        """Cards this player knows the place of: own hand, rows, piles, played and drafted cards."""
+    @property
+    def seen(self) -> set[int]:
+        """Cards this player knows the place of: own hand, rows, piles, played and revealed cards."""
         seen = set(self.hand)
         for r in self.rows:
             seen.update(r)
@@ -407,15 +641,26 @@ class SixNimmtObservation:
         seen.update(c for c, _ in self.revealed)
         return seen
 
+    def seen_cards(self) -> set[int]:
+        """Deprecated alias of :attr:`seen`."""
+        return self.seen
+
 
 # --------------------------------------------------------------------------- state
 
+_EXPECTED: dict[str, type] = {"choose": Play, "row": TakeRow, "place": Place, "draft": Draft}
 
-class SixNimmtState(CheckedApply):
+
+class SixNimmtState(StateBase):
     """A 6 nimmt! game in progress (mutable; ``clone()`` copies).
 
     Phases: ``draft`` (logic variant), ``choose`` (simultaneous card choice), ``row`` (Rule 4
     pending), ``place`` (professional tie pending), ``over``.
+
+    ``log`` holds every event of the game (:mod:`mowkit.events` and the kinds above) from the
+    first deal, ``RoundStarted`` first; ``events`` the events of the last ``apply`` (empty
+    before the first). A hand-built position (:meth:`SixNimmt.position`) starts with an empty
+    log, and its ``start_position`` holds the position (``None`` for a dealt game).
     """
 
     def __init__(self, game: SixNimmt, chance: Chance) -> None:
@@ -428,10 +673,13 @@ class SixNimmtState(CheckedApply):
         self.deals: list[list[int]] = []
         self.history: list[list[Action]] = []
         self.phase = "choose"
-        self.events: list[str] = []
+        self.log: list[Event] = []
+        self.events: list[Event] = []
         self.recordable = True
+        self.start_position: dict[str, Any] | None = None
         self.drafter = 0
         self._start_round()
+        self.events = []
 
     # ----------------------------------------------------------------- round flow
     def _start_round(self) -> None:
@@ -459,6 +707,7 @@ class SixNimmtState(CheckedApply):
             self.out: list[int] = []
             self.drafter = self.round_index % n
             self.phase = "draft"
+            self._emit(RoundStarted(self.round_index, 0))
             return
         order = self._chance.shuffle(g.deck, self.round_index)
         g.check_deal(order)
@@ -467,6 +716,8 @@ class SixNimmtState(CheckedApply):
         self.rows = [[c] for c in order[n * H : n * H + g.rows]]
         self.out = list(order[n * H + g.rows :])
         self.phase = "choose"
+        self._emit(RoundStarted(self.round_index, H))
+        self._emit(RowsDealt(tuple(order[n * H : n * H + g.rows])))
 
     def _end_round(self) -> None:
         table = _heads_table()
@@ -474,21 +725,17 @@ class SixNimmtState(CheckedApply):
         self.round_scores.append(scores)
         for p, s in enumerate(scores):
             self.totals[p] += s
-        self.events.append(
-            f"Round {self.round_index + 1} ends: heads this round {scores}, totals {self.totals}."
-        )
+        self._emit(RoundEnded(self.round_index, tuple(scores), tuple(self.totals)))
         g = self.game
         reached = any(
             (t >= g.threshold) if g.comparison == ">=" else (t > g.threshold) for t in self.totals
         )
         if reached or (g.max_rounds is not None and len(self.round_scores) >= g.max_rounds):
             self.phase = "over"
-            w = self.winners()
-            who = f"player {w[0]} wins" if len(w) == 1 else f"players {list(w)} share the win"
-            self.events.append(f"Game over: {who} with {self.totals[w[0]]} heads.")
+            o = self.outcome()
+            self._emit(GameEnded(o.totals, o.ranks, o.winners))
         else:
             self._start_round()
-            self.events.append(f"Round {self.round_index + 1} begins: the deck is reshuffled and dealt.")
 
     def _advance(self) -> None:
         """Place revealed cards in ascending order until a decision is needed or the turn ends."""
@@ -498,19 +745,15 @@ class SixNimmtState(CheckedApply):
             opts = placements(self.rows, card, g.professional)
             if not opts:
                 if g.auto_row:
-                    self._take_row(p, fewest_heads_row(self.rows), card, "auto_row: fewest heads")
+                    self._take_row(p, fewest_heads_row(self.rows), card, "auto-row")
                     self.queue.pop(0)
                     continue
-                self.events.append(
-                    f"Rule 4 (lowest card): {card} is lower than every row; player {p} chooses a row to take."
-                )
+                self._emit(DecisionPending(p, card, (), "lowest-card"))
                 self.phase = "row"
                 return
             if len(opts) > 1:
                 self.place_options = opts
-                self.events.append(
-                    f"{card} is equally close to {len(opts)} ends; player {p} chooses where it goes."
-                )
+                self._emit(DecisionPending(p, card, tuple(opts), "end-tie"))
                 self.phase = "place"
                 return
             self._put(p, card, *opts[0])
@@ -521,39 +764,40 @@ class SixNimmtState(CheckedApply):
         else:
             self.phase = "choose"
 
-    def _take_row(self, player: int, row: int, card: int, why: str = "player's choice") -> None:
+    def _take_row(self, player: int, row: int, card: int, rule: str = "lowest-card") -> None:
         taken = self.rows[row]
-        self.events.append(
-            f"Rule 4 (lowest card, {why}): player {player} takes row {row} "
-            f"({_n(len(taken), 'card')}, {_n(row_heads(taken), 'head')}); {card} starts it."
-        )
+        self._emit(LowestCard(player, card, row, tuple(taken), row_heads(taken), rule))
         self.piles[player].extend(taken)
         self.rows[row] = [card]
 
     def _put(self, player: int, card: int, row: int, end: str) -> None:
         r = self.rows[row]
-        diff = card - r[-1] if end == "back" else r[0] - card
         if len(r) >= self.game.capacity:  # Rule 3: the sixth cow takes the row
-            self.events.append(
-                f"Rule 3 (sixth cow): {card} would be card {len(r) + 1} of row {row}; player {player} "
-                f"takes its {_n(len(r), 'card')} ({_n(row_heads(r), 'head')}) and {card} starts it."
-            )
+            self._emit(SixthCard(player, card, row, tuple(r), row_heads(r)))
             self.piles[player].extend(r)
             self.rows[row] = [card]
             return
-        where = "at the end" if end == "back" else "at the front"
-        self.events.append(
-            f"{card} (player {player}) goes on row {row} {where}: smallest difference, {diff}."
-        )
         if end == "back":
+            self._emit(CardPlaced(player, card, row, end, card - r[-1]))
             r.append(card)
         else:
+            self._emit(CardPlaced(player, card, row, end, r[0] - card))
             r.insert(0, card)
 
     # ----------------------------------------------------------------- public API
     @property
     def num_players(self) -> int:
         return self.game.players
+
+    @property
+    def lines(self) -> list[list[int]]:
+        """The rows (the shared word of the game contract)."""
+        return self.rows
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """The seats that must act now (same as :meth:`pending_players`)."""
+        return self.pending_players()
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -591,13 +835,12 @@ class SixNimmtState(CheckedApply):
         if isinstance(action, Play):
             self.hands[p].remove(action.card)
             self.chosen[p] = action.card
-            self.events.append(f"Player {p} lays a card face down.")
+            self._emit(CardLaid(p))
             if len(self.chosen) == self.game.players:
                 self.queue = sorted((c, q) for q, c in self.chosen.items())
                 self.played.extend((self.turn, q, c) for c, q in self.queue)
                 self.chosen = {}
-                shown = ", ".join(f"{c} (player {q})" for c, q in self.queue)
-                self.events.append(f"Turn {self.turn + 1}: all cards revealed, placed in ascending order: {shown}.")
+                self._emit(CardsRevealed(self.turn, tuple(self.queue)))
                 self._advance()
         elif isinstance(action, TakeRow):
             card = self.queue.pop(0)[0]
@@ -610,14 +853,15 @@ class SixNimmtState(CheckedApply):
             self._advance()
         elif isinstance(action, Draft):
             self.pool.remove(action.card)
-            self.events.append(f"Player {p} drafts {action.card}.")
+            self._emit(CardDrafted(p, action.card))
             self.hands[p].append(action.card)
             self.hands[p].sort()
             self.drafted[p].append(action.card)
             n = self.game.players
             if all(len(h) == self.game.hand_size for h in self.hands):
-                self.rows = [[c] for c in sorted(self.pool)]
-                self.events.append(f"The draft is over; the cards left start the rows: {sorted(self.pool)}.")
+                left = sorted(self.pool)
+                self.rows = [[c] for c in left]
+                self._emit(DraftOver(tuple(left)))
                 self.pool = []
                 self.phase = "choose"
             else:
@@ -625,15 +869,15 @@ class SixNimmtState(CheckedApply):
 
     def _check(self, action: Action) -> None:
         if not isinstance(action, Action) or action.game != GAME:
-            raise IllegalActionError("action type", f"{action!r} is not a 6 nimmt! action")
+            raise IllegalActionError("action-type", f"{action!r} is not a 6 nimmt! action")
         check_action_fields(action)
         if self.phase == "over":
-            raise IllegalActionError("game over", "the game is over; no decision can be made")
+            raise IllegalActionError("game-over", "the game is over; no decision can be made")
         p = action.player
         n = self.game.players
         if not isinstance(p, (int, np.integer)) or not 0 <= p < n:
-            raise IllegalActionError("player index", f"player {p!r} is not a seat 0..{n - 1}")
-        expected = {"choose": Play, "row": TakeRow, "place": Place, "draft": Draft}[self.phase]
+            raise IllegalActionError("player-index", f"player {p!r} is not a seat 0..{n - 1}")
+        expected = _EXPECTED[self.phase]
         pending = self.pending_players()
         if p not in pending or not isinstance(action, expected):
             what = {
@@ -643,22 +887,22 @@ class SixNimmtState(CheckedApply):
                 "draft": f"draft by player {pending[0]}",
             }[self.phase]
             raise IllegalActionError(
-                "out of turn", f"{action.kind} by player {p} now: the game waits for a {what}"
+                "out-of-turn", f"{action.kind} by player {p} now: the game waits for a {what}"
             )
         if isinstance(action, Play):
             if action.card not in self.hands[p]:
                 raise IllegalActionError(
-                    "card in hand", f"player {p} does not hold card {action.card}; hand {self.hands[p]}"
+                    "card-in-hand", f"player {p} does not hold card {action.card}; hand {self.hands[p]}"
                 )
         elif isinstance(action, TakeRow):
             if not isinstance(action.row, (int, np.integer)) or not 0 <= action.row < len(self.rows):
                 raise IllegalActionError(
-                    "row index", f"row {action.row!r} does not exist; rows are 0..{len(self.rows) - 1}"
+                    "row-index", f"row {action.row!r} does not exist; rows are 0..{len(self.rows) - 1}"
                 )
         elif isinstance(action, Place):
             if (action.row, action.end) not in self.place_options:
                 raise IllegalActionError(
-                    "Rule 2 (smallest difference)",
+                    "smallest-difference",
                     f"card {self.queue[0][0]} may go only to {self.place_options} (row, end)",
                 )
         elif isinstance(action, Draft):
@@ -677,8 +921,10 @@ class SixNimmtState(CheckedApply):
         s.deals = list(self.deals)
         s.history = [list(h) for h in self.history]
         s.phase = self.phase
+        s.log = list(self.log)  # events are immutable: the copies share them
         s.events = list(self.events)
         s.recordable = self.recordable
+        s.start_position = self.start_position
         s.turn = self.turn
         s.piles = [list(x) for x in self.piles]
         s.chosen = dict(self.chosen)
@@ -718,31 +964,18 @@ class SixNimmtState(CheckedApply):
         )
 
     # ----------------------------------------------------------------- results and checks
-    def winners(self) -> tuple[int, ...]:
-        """Seats with the fewest total heads (shared on ties); meaningful once the game is over."""
-        return shared_winners(self.totals)
-
-    def where_is(self) -> dict[int, str]:
-        """Every card of the deck in use mapped to its one place (RULES.md §3 conservation)."""
-        places: dict[int, str] = {}
-
-        def put(cards: Iterable[int], where: str) -> None:
-            for c in cards:
-                if c in places:
-                    raise AssertionError(f"card {c} is both in {places[c]} and {where}")
-                places[c] = where
-
+    def _places(self) -> Iterator[tuple[Iterable[int], str]]:
+        """Every group of cards with its place, for ``where_is`` (RULES.md §3 conservation)."""
         for p, h in enumerate(self.hands):
-            put(h, f"hand {p}")
+            yield h, f"hand {p}"
         for i, r in enumerate(self.rows):
-            put(r, f"row {i}")
+            yield r, f"row {i}"
         for p, pile in enumerate(self.piles):
-            put(pile, f"pile {p}")
-        put(self.chosen.values(), "face down")
-        put((c for c, _ in self.queue if self.phase in ("row", "place")), "being placed")
-        put(self.pool, "draft pool")
-        put(self.out, "out of play")
-        return places
+            yield pile, f"pile {p}"
+        yield self.chosen.values(), "face down"
+        yield (c for c, _ in self.queue if self.phase in ("row", "place")), "being placed"
+        yield self.pool, "draft pool"
+        yield self.out, "out of play"
 
     def check_invariants(self) -> None:
         """Assert RULES.md §3: every card in one place, heads conserved, rows 1..capacity ascending."""
@@ -781,3 +1014,6 @@ class SixNimmtState(CheckedApply):
             f"<SixNimmtState round {self.round_index} turn {self.turn} phase {self.phase} "
             f"rows [{rows}] totals {self.totals}>"
         )
+
+
+SixNimmt._state_class = SixNimmtState

@@ -29,12 +29,17 @@ def _narrator(game: Any) -> Callable[[Any, Event], str | None]:
     if name not in _NARRATORS:
         import importlib
 
-        importlib.import_module(f"mowkit.narrate.{name}")
+        try:
+            importlib.import_module(f"mowkit.narrate.{name}")
+        except ModuleNotFoundError:
+            return lambda g, e: e if isinstance(e, str) else None
     return _NARRATORS[name]
 
 
 def sentence(game: Any, event: Event) -> str:
-    """One event in words (English; translated once the kit has catalogs)."""
+    """One event in words, in the reader's language (:func:`mowkit.set_language`)."""
+    if isinstance(event, str):  # a game whose engine still tells in sentences
+        return event
     text = _narrator(game)(game, event)
     if text is None:
         raise ValueError(f"no sentence for event kind {event.kind!r} of {getattr(game, 'name', game)!r}")
@@ -44,3 +49,23 @@ def sentence(game: Any, event: Event) -> str:
 def sentences(game: Any, events: Iterable[Event]) -> list[str]:
     """The events in words, one sentence each, in order."""
     return [sentence(game, e) for e in events]
+
+
+def describe(game: Any, action: Any) -> str:
+    """A decision in words without its seat (``take row 2 (3 cards, 5 heads)``; seats and rows from 1)."""
+    import importlib
+
+    name = getattr(game, "name", None) or str(game)
+    try:
+        module = importlib.import_module(f"mowkit.narrate.{name}")
+    except ModuleNotFoundError:  # a game without a narrator module says it itself
+        return str(game.describe(action))
+    return str(module.describe(game, action))
+
+
+def decision(game: Any, action: Any) -> str:
+    """A decision with its seat, as a sentence: ``Farmer 2: take the herd.``"""
+    from mowkit.i18n import _
+
+    word = _(getattr(game, "seat_word", "player")).capitalize()
+    return _("{seat} {n}: {what}.").format(seat=word, n=action.player + 1, what=describe(game, action))

@@ -26,6 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit.core import Action
+from mowkit.i18n import _
 from mowkit.records import load, replay
 from mowkit.widgets.common import (
     ALL_HANDS,
@@ -42,8 +43,10 @@ RecordLike = dict[str, Any] | str | os.PathLike[str]
 
 
 def action_words(game: Any, action: Action) -> str:
-    """A decision in words without its seat (the engine's ``describe``)."""
-    return game.describe(action)
+    """A decision in words without its seat (:func:`mowkit.narrate.describe`)."""
+    from mowkit.narrate import describe
+
+    return describe(game, action)
 
 
 class Stepper(widgets.VBox):
@@ -158,16 +161,18 @@ class Stepper(widgets.VBox):
 
     # ------------------------------------------------------------------ drawing
     def _explain(self, i: int, show: bool | int) -> list[str]:
-        """The engine's sentences for decision ``i``; a 6 nimmt! face-down card is named only
-        when that hand is shown (the engine's own sentence keeps it hidden)."""
+        """What decision ``i`` did, in words (:mod:`mowkit.narrate`); a 6 nimmt! face-down card is
+        named only when that hand is shown (the events keep it hidden)."""
+        from mowkit.narrate import decision, sentences
+
         state = self.states[i]
+        told = sentences(self.game, state.events)
         if i == 0:
-            return ["The start: the cards are shuffled; nobody has decided yet."] + list(state.events)
+            return [_("The start: the cards are shuffled and dealt; nobody has decided yet.")] + told
         action = self.actions[i - 1]
         if action.game == "sixnimmt" and action.kind == "play" and (show is True or show == action.player):
-            word = seat_word(self.game.name).capitalize()
-            return [f"{word} {action.player}: {action_words(self.game, action)}."] + list(state.events)
-        return list(state.events)
+            return [decision(self.game, action)] + told
+        return told
 
     def _redraw(self, change: object = None) -> None:
         i = self.index
