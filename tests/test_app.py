@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from latin_text import english_runs
+
 from mowkit import i18n
 from mowkit.core import OptionError
 from mowkit.widgets import ClassroomApp, CoachPanel, Play, PositionEditor, Stepper

@@ -80,6 +80,7 @@ class ClassroomApp(widgets.VBox):
             "step": self._stepper, "play": self._play, "editor": self._editor}
 
         self.language = language_toggle()
+        self.language.add_class("mowkit-app-language")
         self.heading = widgets.HTML()
         self.heading.add_class("mowkit-classroom-heading")
         self.pickers: dict[str, widgets.ToggleButtons] = {}
@@ -168,9 +169,9 @@ class ClassroomApp(widgets.VBox):
         if game not in self.plays:
             from mowkit.widgets.play import Play
 
-            play = Play(game, players=self.play_seats[game], seed=self.seed, delay=self.delay)
-            play.language.layout.display = "none"  # the app's own switch is at the top
-            self.plays[game] = play
+            # the app's own switch is at the top
+            self.plays[game] = Play(game, players=self.play_seats[game], seed=self.seed, delay=self.delay,
+                                    language_switch=False)
         return self.plays[game]
 
     def _editor(self, game: str) -> Any:
