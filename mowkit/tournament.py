@@ -118,7 +118,7 @@ def _agent_defaults(game_name: str, name: str) -> dict[str, Any] | None:
         return None
     if cls is None:
         return None
-    init = vars(cls).get("__init__") or getattr(cls, "__init__")
+    init = vars(cls).get("__init__") or cls.__init__
     return {k: p.default for k, p in inspect.signature(init).parameters.items()
             if k != "self" and p.default is not inspect.Parameter.empty}
 

@@ -356,7 +356,7 @@ def test_position_with_cards_already_laid():
         "rows": [[10], [40], [50], [80]],
         "piles": [[], [], []],
         "totals": [0, 0, 0],
-        "turn": 8,
+        "seed": 0,
         "pending": [0, 2],
         "chosen": [[1, 44]],
     }

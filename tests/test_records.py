@@ -81,7 +81,7 @@ CASES = {
     "illegal decision": (
         lambda r: r["rounds"][0]["decisions"][0].__setitem__("card", 104 if r["rounds"][0]["decisions"][0]["card"] != 104 else 103),
         "rounds[0].decisions[0]",
-        "card in hand",
+        "card-in-hand",
     ),
     "unknown decision type": (
         lambda r: r["rounds"][0]["decisions"][0].__setitem__("type", "cheat"),
@@ -258,11 +258,11 @@ def test_cli_replay_prints_turns(tmp_path, record, capsys):
     path = save(record, tmp_path / "game.json")
     assert cli_main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("6 nimmt!, 4 players (0: random, 1: greedy, 2: lowest, 3: highest), seed 42")
+    assert out.startswith("6 nimmt!, 4 players (player 1: random, player 2: greedy, player 3: lowest, player 4: highest) · seed 42")
     assert out.count("Turn 1:") == len(record["rounds"])
     assert "Game over:" in out
     state = play_state(load_game("sixnimmt", players=4), AGENTS, seed=42)
-    assert f"Game over: player {state.winners()[0]}" in out or "share the win" in out
+    assert f"Game over: player {state.winners()[0] + 1} wins" in out or "share the win" in out
 
 
 def test_cli_replay_damaged_file_is_a_clear_error(tmp_path, record):

@@ -190,4 +190,4 @@ def test_describe_words_every_decision():
     g = load_game("sixnimmt", players=2)
     assert g.describe(Play(0, 55)) == "play 55 (7 heads)"
     assert g.describe(Play(1, 1)) == "play 1 (1 head)"
-    assert g.describe(TakeRow(0, 2)) == "take row 2"
+    assert g.describe(TakeRow(0, 2)) == "take row 3"  # rows counted from 1 for people

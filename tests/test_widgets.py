@@ -15,6 +15,7 @@ from mowkit.data import data_dir
 from mowkit.games.mow import TakeHerd
 from mowkit.games.sixnimmt import Play as PlayCard
 from mowkit.games.sixnimmt import heads
+from mowkit.narrate import sentence, sentences
 from mowkit.records import load, replay
 from mowkit.render import mow_html, sixnimmt_html
 from mowkit.results import per_game, summary
@@ -44,7 +45,7 @@ def test_stepper_buttons_and_slider(record):
     s.next_button.click()
     assert s.index == 1
     assert s.html == sixnimmt_html(states[1], True) != first_html
-    assert s.explanation != first_text and "Player 0" in s.explanation
+    assert s.explanation != first_text and "Player 1" in s.explanation  # seats counted from 1
     s.last_button.click()
     assert s.index == n and s.next_button.disabled and "Game over" in s.explanation
     assert s.state.totals == record["totals"]
@@ -52,7 +53,7 @@ def test_stepper_buttons_and_slider(record):
     assert s.index == n - 1
     s.slider.value = 10
     assert s.index == 10 and s.html == sixnimmt_html(states[10], True)
-    assert s.explanation_box.value and states[10].events[-1] in s.explanation
+    assert s.explanation_box.value and sentence(s.game, states[10].events[-1]) in s.explanation
     s.first_button.click()
     assert s.index == 0
     s.index = 10_000  # clamped, not an error
@@ -64,7 +65,7 @@ def test_stepper_sentences_are_the_engine_events(record):
     found = {}
     for i, state in enumerate(s.states[1:], start=1):
         s.index = i
-        assert all(e in s.explanation for e in state.events)
+        assert all(t in s.explanation for t in sentences(s.game, state.events))
         for rule in ("Rule 3 (sixth cow)", "Rule 4", "smallest difference"):
             if rule in s.explanation and rule not in found:
                 found[rule] = i
@@ -79,9 +80,9 @@ def test_stepper_one_players_view_hides_other_hands(record):
     assert "face down" in s.explanation
     s.perspective.value = "all"
     assert s.html == sixnimmt_html(s.state, True)
-    assert f"Player 0: play {record['rounds'][0]['decisions'][0]['card']} (" in s.explanation
+    assert f"Player 1: play {record['rounds'][0]['decisions'][0]['card']} (" in s.explanation
     s.perspective.value = 0  # own card is shown in one's own view
-    assert "Player 0: play" in s.explanation
+    assert "Player 1: play" in s.explanation
     s.perspective.value = 1  # seat 1, not "all hands" (True == 1 must not clash)
     assert s.html == sixnimmt_html(s.state, 1) != sixnimmt_html(s.state, True)
 
@@ -91,7 +92,7 @@ def test_stepper_mow_from_seed_and_rounds():
     assert s.record["agents"] == ["random", "greedy", "random"] and s.record["seed"] == 7
     assert s.html == mow_html(s.states[0], True)
     s.next()
-    assert s.explanation.startswith("Farmer ") and s.explanation == "\n".join(s.states[1].events)
+    assert s.explanation.startswith("Farmer ") and s.explanation == "\n".join(sentences(s.game, s.states[1].events))
     s.goto_round(1)
     assert s.state.round_index == 1 and s.states[s.index - 1].round_index == 0
     s.perspective.value = 1

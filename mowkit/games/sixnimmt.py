@@ -575,7 +575,7 @@ class SixNimmt(GameBase):
             "rows": [list(r) for r in row_lists],
             "piles": [list(p) for p in pile_lists],
             "totals": list(total_list),
-            "turn": state.turn,
+            "seed": seed,
             "pending": list(waiting),
             "chosen": [[q, c] for q, c in sorted(chosen_map.items())],
         }

@@ -31,17 +31,8 @@ from mowkit.games.sixnimmt import (
     TakeRow,
     heads,
 )
+from mowkit.i18n import _, ngettext
 from mowkit.narrate import register
-
-
-# replaced by mowkit.i18n
-def _(s: str) -> str:
-    return s
-
-
-# replaced by mowkit.i18n
-def ngettext(s: str, p: str, n: int) -> str:
-    return s if n == 1 else p
 
 
 def card_label(game: Any, card: int) -> str:

@@ -93,7 +93,7 @@ class Stepper(widgets.VBox):
         self.coach_panel = CoachPanel(self.game, active=coach)
 
         agents = record.get("agents") or []
-        who = ", ".join(f"{word} {i}: {a}" for i, a in enumerate(agents)) or f"{self.game.num_players} {word}s"
+        who = ", ".join(f"{word} {i + 1}: {a}" for i, a in enumerate(agents)) or f"{self.game.num_players} {word}s"
         self.header = widgets.HTML(
             f"<b>{GAME_TITLES.get(self.game.name, self.game.name)}</b> · {html_lib.escape(who)} · "
             f"seed {record.get('seed')} · {n} decisions"
