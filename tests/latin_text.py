@@ -19,6 +19,7 @@ _LATIN = re.compile(r"[A-Za-z]+")
 
 def english_runs(text: str, allowed: tuple[str, ...] = ALLOWED) -> list[str]:
     """Every run of 2+ consecutive Latin-letter words in ``text`` once the ``allowed`` names are taken out."""
+    text = " ".join(text.split())  # no-break spaces and line breaks as plain spaces
     for name in sorted(allowed, key=len, reverse=True):
         text = text.replace(name, " 0 ")  # a number breaks a run
     runs: list[str] = []
