@@ -27,6 +27,7 @@ its tab is shown).
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -183,7 +184,7 @@ class ClassroomApp(widgets.VBox):
 
     # ------------------------------------------------------------------ words
     def _relabel(self) -> None:
-        self.heading.value = '<h3 style="margin:4px 0">{}</h3>'.format(_("6 nimmt! and Mow in class"))
+        self.heading.value = '<h3 style="margin:4px 0">{}</h3>'.format(html.escape(_("6 nimmt! and Mow in class")))
         self.tabs.titles = tuple(_(_TITLES[key]) for key in TABS)
 
     def _language_changed(self, lang: str) -> None:
