@@ -118,7 +118,7 @@ def _agent_defaults(game_name: str, name: str) -> dict[str, Any] | None:
         return None
     if cls is None:
         return None
-    init = vars(cls).get("__init__") or cls.__init__
+    init: Any = vars(cls).get("__init__") or getattr(cls, "__init__")  # noqa: B009
     return {k: p.default for k, p in inspect.signature(init).parameters.items()
             if k != "self" and p.default is not inspect.Parameter.empty}
 
@@ -161,7 +161,6 @@ def _kernel_game_rows(game: Any, agents: Sequence[str], row: dict[str, int]) -> 
     cols = batch.play_games(game, policies, *([row[k]] for k in ("game", "deal", "rotation", "seed")))
     out = {k: v.tolist() for k, v in cols.items()}
     out["agent"] = [agents[i] for i in out["agent"]]
-    out["winner"] = [bool(w) for w in out["winner"]]
     return [dict(zip(COLUMNS, values)) for values in zip(*(out[c] for c in COLUMNS))]
 
 
@@ -172,6 +171,20 @@ def _kernel_frame(game: Any, agents: Sequence[str], seed: int, games: Sequence[i
 
     policies = [kernel_policy(game.name, a) for a in agents]
     cols = batch.play_chunk(game, policies, seed, games, paired, rotate)
+    return _frame_columns(cols, agents)
+
+
+def _kernel_table(game: Any, agents: Sequence[str], seed: int, chunks: Sequence[Sequence[int]],
+                  paired: bool, rotate: bool, step: Callable[[int], None] | None = None) -> pd.DataFrame:
+    """Every chunk played by the compiled kernel into one table, without concatenating chunk tables.
+
+    The same table as ``pd.concat`` of :func:`_kernel_frame` of each chunk (``ignore_index``), with
+    the kernel writing every chunk straight into the final columns; ``step(games)`` after each chunk.
+    """
+    from mowkit.kernels import batch
+
+    policies = [kernel_policy(game.name, a) for a in agents]
+    cols = batch.play_table(game, policies, seed, chunks, paired, rotate, step)
     return _frame_columns(cols, agents)
 
 
@@ -186,11 +199,15 @@ def _agent_dtype() -> Any:
 
 
 def _frame_columns(cols: dict[str, np.ndarray], agents: Sequence[str]) -> pd.DataFrame:
-    """The results table from int64 column arrays (``agent``: index into ``agents``), no per-row Python."""
+    """The results table from the kernel's column arrays (``agent``: index into ``agents``), no per-row Python.
+
+    The int64 columns and ``winner`` (bool) are used as they are (no copy); ``agent`` becomes
+    the names by one ``take``.
+    """
     names = pd.array(list(agents), dtype=_agent_dtype())
     data = {c: cols[c] for c in COLUMNS}
     data["agent"] = names.take(cols["agent"])
-    data["winner"] = cols["winner"].astype(bool)
+    data["winner"] = np.asarray(cols["winner"], dtype=bool)
     return pd.DataFrame(data, columns=COLUMNS, copy=False)  # the arrays are ours: no copy
 
 
@@ -486,6 +503,13 @@ def tournament(
                     nxt = next(pending, None)
                     if nxt is not None:
                         running[pool.submit(chunk_fn, *args, *chunk_args(nxt))] = nxt
+    elif backend == "kernel" and folder is None and collect and orders is None:
+        # serial and in memory: the kernel writes every chunk straight into one table (no pd.concat)
+        df = _kernel_table(game, agents, seed, [chunks[i] for i in todo], paired, rotate, bar)
+        bar(None)
+        df.attrs["provenance"] = prov
+        df.attrs["backend"] = backend
+        return df
     else:
         for i in pending:
             finish(i, chunk_fn(*args, *chunk_args(i)))

@@ -7,9 +7,11 @@ import inspect
 import numpy as np
 import pandas as pd
 import pytest
+from numba import njit
 
 from mowkit import OptionError, load_game
 from mowkit.kernels import batch, common
+from mowkit.kernels import sixnimmt as _six
 from mowkit.tournament import (
     COLUMNS,
     _frame,
@@ -238,3 +240,111 @@ def test_a_large_chunk_sized_from_a_sample_equals_its_games_played_alone():
     for i in range(300):
         rows.extend(_kernel_game_rows(g, agents, plan(i, 3, 5)))
     pd.testing.assert_frame_equal(df, _frame(rows))
+
+
+# --------------------------------------------------------------------------- one table from all chunks, the lean round
+
+
+@pytest.mark.parametrize("game,agents,options", RANDOM_CASES + [("sixnimmt", ["greedy", "lowest", "highest"],
+                                                                  {"players": 3, "auto_row": True})])
+def test_one_table_from_all_chunks_is_the_concatenated_chunk_tables(game, agents, options):
+    from mowkit.store import expected_chunks
+    from mowkit.tournament import _kernel_table
+
+    g = load_game(game, **options)
+    for n_games, chunk, paired, rotate in ((23, 5, True, True), (17, 17, False, True), (9, 2, True, False)):
+        chunks = expected_chunks(n_games, chunk)
+        steps = []
+        one = _kernel_table(g, agents, 21, chunks, paired, rotate, steps.append)
+        want = pd.concat([run_chunk(game, g.options, agents, 21, c, paired, rotate, "kernel") for c in chunks],
+                         ignore_index=True)
+        pd.testing.assert_frame_equal(one, want)
+        assert steps == [len(c) for c in chunks]
+        assert one["game"].is_monotonic_increasing and one["game"].unique().tolist() == list(range(n_games))
+
+
+def test_buffers_that_must_grow_keep_their_rows():
+    g = load_game("sixnimmt", players=4)
+    policies = ["highest", "random", "random_row", "greedy"]
+    out = batch.Columns(3)  # far too small: every call below makes it grow
+    parts = [batch.play_games(g, policies, *batch.plan_arrays(4, games, 4), out=out)
+             for games in (range(0, 3), range(3, 40), range(40, 41))]
+    whole = batch.play_chunk(g, policies, 4, range(41))
+    got = out.arrays()
+    assert out.rows == len(whole["game"]) and out.capacity >= out.rows
+    for c in COLUMNS:
+        np.testing.assert_array_equal(got[c], whole[c])
+        np.testing.assert_array_equal(np.concatenate([p[c] for p in parts]), whole[c])
+    assert got["winner"].dtype == bool and got["agent"].dtype == np.int8 and got["total"].dtype == np.int64
+
+
+@pytest.mark.parametrize("players,options", [(4, {}), (3, {"auto_row": True}),
+                                             (5, {"rows": 3, "capacity": 4, "hand_size": 8}), (10, {})])
+def test_lean_round_player_is_the_general_round_player(players, options):
+    six = _six
+    g = six._game(players, options, six._GAME_OPTIONS)
+    n, hsize, nrows, cap, dsize, heads = six._args(g)
+    names = ["random", "random_row", "lowest", "highest", "greedy"]
+    rng = np.random.default_rng(players)
+    hands = np.empty((n, hsize), np.int64)
+    hand = np.empty(n * hsize, np.int64)
+    rows = [np.empty(nrows, np.int64) for _ in range(4)]
+    small = [np.empty(n, np.int64) for _ in range(4)]
+    for trial in range(200):
+        pol = six.policy_codes([names[i] for i in rng.integers(0, len(names), n)], n)
+        order = rng.permutation(np.asarray(g.deck, np.int64))
+        word = int(rng.integers(0, 2**32))
+        pens = []
+        for lean in (False, True):
+            first, last, rcnt, rhd = rows
+            hcnt, pen, cards, owners = small
+            if lean:  # numba's np.random stream re-implemented: row 0 of a Mersenne Twister state array
+                mt, mti = np.empty((1, 624), np.uint32), np.empty(1, np.int64)
+                batch._mt_seed(mt, mti, np.array([word], np.int64), 1)
+                batch._lean_round(order, n, hsize, nrows, cap, heads, pol, g.auto_row, hand, hcnt, last, rcnt,
+                                  rhd, pen, cards, owners, mt, mti, 0)
+                after = batch._mt_next32(mt, mti, 0)
+            else:
+                _seed_numba(word)
+                six._deal(order, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
+                _general_round(n, hsize, nrows, cap, heads, pol, g.auto_row, hands, hcnt, first, last, rcnt, rhd,
+                               pen, cards, owners)
+                after = _numba_draw()
+            pens.append((pen.copy(), last.copy(), rcnt.copy(), rhd.copy(), after))
+        for a, b in zip(*pens):
+            np.testing.assert_array_equal(a, b)  # penalties, rows, and the stream left at the same place
+
+
+@njit
+def _seed_numba(word):
+    np.random.seed(word)
+
+
+@njit
+def _numba_draw():
+    return np.random.randint(0, 1 << 32)
+
+
+@pytest.mark.parametrize("word", [0, 1, 5489, 2**31 + 7, 2**32 - 1])
+def test_mersenne_twister_of_the_batch_kernel_is_numbas_np_random(word):
+    # 2,000 draws cross three blocks of 624 words; numba's np.random is numpy's legacy generator
+    want = _numba_draws(word, 2000)
+    np.testing.assert_array_equal(batch._mt_draws(word, 2000), want)
+    legacy = np.random.RandomState(word)
+    np.testing.assert_array_equal(want[:50], [legacy.randint(0, 2**32, dtype=np.uint64) for _ in range(50)])
+
+
+@njit
+def _numba_draws(word, count):
+    np.random.seed(word)
+    out = np.empty(count, np.int64)
+    for i in range(count):
+        out[i] = np.random.randint(0, 1 << 32)
+    return out
+
+
+@njit
+def _general_round(n, hsize, nrows, cap, heads, pol, auto, hands, hcnt, first, last, rcnt, rhd, pen, cards, owners):
+    """The kernels' general round player (not professional, a random card drawn each turn)."""
+    _six._play_round(n, hsize, nrows, cap, heads, pol, False, auto, False, hands, hcnt, first, last, rcnt, rhd,
+                     pen, cards, owners)

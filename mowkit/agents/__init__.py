@@ -29,7 +29,7 @@ def agent_classes(game: str) -> dict[str, type]:
 
 def agent_options(cls: type) -> list[str]:
     """The keyword options an agent class takes (the parameters of its constructor)."""
-    init = vars(cls).get("__init__") or cls.__init__
+    init: Any = vars(cls).get("__init__") or getattr(cls, "__init__")  # noqa: B009
     if init is object.__init__:
         return []
     params = list(inspect.signature(init).parameters.values())[1:]  # without self

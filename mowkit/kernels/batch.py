@@ -1,9 +1,11 @@
 """Compiled tournament chunks: one call plays many tournament games and fills the table's columns.
 
 :func:`mowkit.tournament.tournament` with ``backend="kernel"`` hands each chunk of game indices
-to :func:`play_chunk`, which plays every game of the chunk in one numba call and returns one
-int64 array per column of :data:`mowkit.tournament.COLUMNS` (one row per player per round,
-ordered by game, round and seat; ``agent`` is the index into the agent list).
+to :func:`play_chunk` (or, for a whole table in memory, all chunks to :func:`play_table`), which
+plays every game of the chunk in one numba call and fills the table's columns of
+:data:`mowkit.tournament.COLUMNS` in a :class:`Columns` buffer: the int64 columns as the rows of
+one block, ``winner`` bool, ``agent`` int8 (the index into the agent list); one row per player
+per round, ordered by game, round and seat.
 
 Everything about a game follows from ``(seed, game index)`` as :func:`mowkit.tournament.plan`
 defines it: rotation ``g % n`` (``rotate``), deal ``g // n`` (``paired`` and ``rotate``) else
@@ -18,7 +20,10 @@ defines it: rotation ``g % n`` (``rotate``), deal ``g // n`` (``paired`` and ``r
 * **Random agents**: the kernel's own stream (numba's ``np.random``, as in the kernels), seeded
   for each game with ``SeedSequence([deal seed, rotation]).generate_state(1)[0]``: the rotations
   of one deal draw differently, and a game's table does not depend on the chunking (a game
-  played alone equals the same game in a chunk of 10,000).
+  played alone equals the same game in a chunk of 10,000). For 6 nimmt! (not professional) the
+  kernel keeps that stream itself (:func:`_mt_seed`, :func:`_mt_next32`: numba's Mersenne
+  Twister bit for bit, the next four games seeded at once, each word updated when drawn), which
+  saves most of the cost of one ``np.random.seed`` per game; the tables are the same.
 * Deterministic agents play exactly the engine's games (same deals, same choices).
 
 The round players are the kernels' own (:func:`mowkit.kernels.sixnimmt._deal` /
@@ -28,7 +33,7 @@ they support is supported here, except the 6 nimmt! ``logic`` variant (it drafts
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -45,8 +50,12 @@ COLUMNS = ("game", "deal", "rotation", "round", "seat", "agent", "penalty", "tot
 LIMIT = 10_000
 """Rounds after which a game without ``max_rounds`` that has not reached the threshold is an error."""
 
-(C_GAME, C_DEAL, C_ROT, C_ROUND, C_SEAT, C_AGENT, C_PEN, C_TOTAL, C_FINAL, C_ROUNDS, C_WINNER,
- C_WINNERS, C_SEED) = range(13)
+INT_COLUMNS = ("game", "deal", "rotation", "round", "seat", "penalty", "total", "final_total", "rounds",
+               "winners", "seed")
+"""The int64 columns, in the order of the rows of :attr:`Columns.ints`."""
+
+(C_GAME, C_DEAL, C_ROT, C_ROUND, C_SEAT, C_PEN, C_TOTAL, C_FINAL, C_ROUNDS, C_WINNERS,
+ C_SEED) = range(len(INT_COLUMNS))
 
 _OK, _FULL, _LONG = 0, 1, 2
 
@@ -306,6 +315,93 @@ def agent_seed(deal_seed: int, rotation: int) -> int:
     return int(np.random.SeedSequence([deal_seed, rotation]).generate_state(1)[0])
 
 
+# --------------------------------------------------------------------------- numba's np.random, four at a time
+
+_MT_N = 624
+_MT_GANG = 4
+_MT_UPPER = np.uint64(0x80000000)
+_MT_LOWER = np.uint64(0x7FFFFFFF)
+_MT_MATRIX = np.uint64(0x9908B0DF)
+_MT_INIT = np.uint64(1812433253)
+_S1 = np.uint64(1)
+_S11 = np.uint64(11)
+_S7 = np.uint64(7)
+_S15 = np.uint64(15)
+_S18 = np.uint64(18)
+_S30 = np.uint64(30)
+_TEMPER_B = np.uint64(0x9D2C5680)
+_TEMPER_C = np.uint64(0xEFC60000)
+
+
+@njit(cache=True)
+def _mt_seed(mt, idx, words, g):
+    """``np.random.seed(words[j])`` of numba (numpy's legacy Mersenne Twister) into row j of ``mt``, j < g.
+
+    The rows' initialisation recurrences are independent, so they run interleaved (about as fast
+    for four seeds as one ``np.random.seed``). ``idx[j] = 624``: the next draw starts a new block.
+    """
+    for j in range(g):
+        mt[j, 0] = words[j]
+        idx[j] = _MT_N
+    for pos in range(1, _MT_N):
+        for j in range(g):
+            x = np.uint64(mt[j, pos - 1])
+            mt[j, pos] = (_MT_INIT * (x ^ (x >> _S30)) + np.uint64(pos)) & _M32
+
+
+@njit(cache=True, inline="always")
+def _mt_next32(mt, idx, j):
+    """The next ``np.random.randint(0, 2**32)`` of row j: its word is twisted when it is drawn.
+
+    The Mersenne Twister's block update, done in order one word per draw instead of all 624
+    words at once, reads the same words (the 397th ahead not yet updated, the 227th behind already
+    updated), so the stream is numba's bit for bit.
+    """
+    i = idx[j]
+    if i == _MT_N:
+        i = 0
+    i1 = i + 1 if i < _MT_N - 1 else 0
+    im = i + 397 if i < _MT_N - 397 else i - (_MT_N - 397)
+    y = (np.uint64(mt[j, i]) & _MT_UPPER) | (np.uint64(mt[j, i1]) & _MT_LOWER)
+    v = np.uint64(mt[j, im]) ^ (y >> _S1)
+    if y & _S1:
+        v ^= _MT_MATRIX
+    mt[j, i] = v
+    idx[j] = i + 1
+    v ^= v >> _S11
+    v ^= (v << _S7) & _TEMPER_B
+    v ^= (v << _S15) & _TEMPER_C
+    v ^= v >> _S18
+    return np.int64(v & _M32)
+
+
+@njit(cache=True, inline="always")
+def _mt_below(mt, idx, j, m):
+    """``mowkit.kernels.sixnimmt._below(m)`` on row j: uniform 0..m-1 (Lemire's method)."""
+    x = _mt_next32(mt, idx, j) * m
+    lo = x & 0xFFFFFFFF
+    if lo < m:
+        t = ((1 << 32) - m) % m
+        while lo < t:
+            x = _mt_next32(mt, idx, j) * m
+            lo = x & 0xFFFFFFFF
+    return x >> 32
+
+
+@njit(cache=True)
+def _mt_draws(word, count):
+    """``count`` draws of :func:`_mt_next32` after :func:`_mt_seed` of ``word`` (for the tests)."""
+    mt = np.empty((1, _MT_N), np.uint32)
+    idx = np.empty(1, np.int64)
+    w = np.empty(1, np.int64)
+    w[0] = word
+    _mt_seed(mt, idx, w, 1)
+    out = np.empty(count, np.int64)
+    for i in range(count):
+        out[i] = _mt_next32(mt, idx, 0)
+    return out
+
+
 # --------------------------------------------------------------------------- chunk players
 
 
@@ -330,7 +426,7 @@ def _plan(seed_words, games, n, paired, rotate):
 
 
 @njit(cache=True, inline="always")
-def _finish_game(cols, row0, k, n, tot):
+def _finish_game(ints, win, row0, k, n, tot):
     """Fill final total, rounds, winner and winners of the rows ``row0 .. k`` of one game."""
     best = tot[0]
     for p in range(1, n):
@@ -342,26 +438,26 @@ def _finish_game(cols, row0, k, n, tot):
             nwin += 1
     nrounds = (k - row0) // n
     for j in range(row0, k):
-        s = cols[C_SEAT, j]
-        cols[C_FINAL, j] = tot[s]
-        cols[C_ROUNDS, j] = nrounds
-        cols[C_WINNER, j] = 1 if tot[s] == best else 0
-        cols[C_WINNERS, j] = nwin
+        s = ints[C_SEAT, j]
+        ints[C_FINAL, j] = tot[s]
+        ints[C_ROUNDS, j] = nrounds
+        win[j] = tot[s] == best
+        ints[C_WINNERS, j] = nwin
 
 
 @njit(cache=True, inline="always")
-def _write_round(cols, k, g, deal, rot, r, n, pen, tot, dseed):
+def _write_round(ints, agt, k, g, deal, rot, r, n, pen, tot, dseed):
     for p in range(n):
         tot[p] += pen[p]
-        cols[C_GAME, k] = g
-        cols[C_DEAL, k] = deal
-        cols[C_ROT, k] = rot
-        cols[C_ROUND, k] = r
-        cols[C_SEAT, k] = p
-        cols[C_AGENT, k] = (p + rot) % n
-        cols[C_PEN, k] = pen[p]
-        cols[C_TOTAL, k] = tot[p]
-        cols[C_SEED, k] = dseed
+        ints[C_GAME, k] = g
+        ints[C_DEAL, k] = deal
+        ints[C_ROT, k] = rot
+        ints[C_ROUND, k] = r
+        ints[C_SEAT, k] = p
+        agt[k] = (p + rot) % n
+        ints[C_PEN, k] = pen[p]
+        ints[C_TOTAL, k] = tot[p]
+        ints[C_SEED, k] = dseed
         k += 1
     return k
 
@@ -379,16 +475,140 @@ def _order(r, have, buf, st, deck):
     return buf, have
 
 
+_LOWEST, _HIGHEST, _GREEDY, _RANDOM, _RANDOM_ROW = _six.LOWEST, _six.HIGHEST, _six.GREEDY, _six.RANDOM, _six.RANDOM_ROW
+_BIG = 1 << 30
+
+
 @njit(cache=True)
-def _sixnimmt_chunk(cols, games, deals, rots, dseeds, start, n, agent_codes, any_random,
+def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last, rcnt, rhd, pen, cards, owners,
+                mt, mti, stream):
+    """Deal ``order`` and play the round (not professional): ``_six._deal`` + ``_six._play_round``.
+
+    The very same choices, random draws (in the same order) and penalties as the kernel's
+    general round player with ``prof=False, dealt_random=False``, in about half the time: hands
+    in one flat array (seat p at ``p * hsize``), no row fronts (only the professional variant
+    reads them), the card choice and Rules 1-4 written out in one loop. The draws come from row
+    ``stream`` of the Mersenne Twister states ``mt`` (:func:`_mt_seed`), numba's ``np.random`` stream.
+    """
+    m = n * hsize
+    for i in range(m):
+        hand[i] = order[i]
+    for p in range(n):
+        hcnt[p] = hsize
+        pen[p] = 0
+    for r in range(nrows):
+        c = order[m + r]
+        last[r] = c
+        rcnt[r] = 1
+        rhd[r] = heads[c]
+    for _ in range(hsize):
+        for p in range(n):
+            k = hcnt[p]
+            b = p * hsize
+            code = pol[p]
+            if code == _LOWEST:  # the first lowest (cards are distinct)
+                idx = 0
+                lo = hand[b]
+                for i in range(1, k):
+                    if hand[b + i] < lo:
+                        lo = hand[b + i]
+                        idx = i
+            elif code == _HIGHEST:
+                idx = 0
+                hi = hand[b]
+                for i in range(1, k):
+                    if hand[b + i] > hi:
+                        hi = hand[b + i]
+                        idx = i
+            elif code == _GREEDY:  # _six._greedy_index, not professional
+                minh = rhd[0]
+                for r in range(1, nrows):
+                    if rhd[r] < minh:
+                        minh = rhd[r]
+                idx = 0
+                bw = _BIG
+                bd = _BIG
+                bc = _BIG
+                for i in range(k):
+                    c = hand[b + i]
+                    br = -1
+                    bl = -1
+                    for r in range(nrows):
+                        lr = last[r]
+                        if lr < c and lr > bl:
+                            bl = lr
+                            br = r
+                    if br < 0:
+                        w = minh
+                        d = 0
+                    else:
+                        d = c - bl
+                        w = rhd[br] if rcnt[br] >= cap else 0
+                    if w < bw or (w == bw and (d < bd or (d == bd and c < bc))):
+                        bw = w
+                        bd = d
+                        bc = c
+                        idx = i
+            else:  # random, random_row: a uniformly random card of the hand
+                idx = _mt_below(mt, mti, stream, k)
+            c = hand[b + idx]
+            hand[b + idx] = hand[b + k - 1]
+            hcnt[p] = k - 1
+            j = p  # insertion sort of the revealed cards
+            while j > 0 and cards[j - 1] > c:
+                cards[j] = cards[j - 1]
+                owners[j] = owners[j - 1]
+                j -= 1
+            cards[j] = c
+            owners[j] = p
+        for j in range(n):  # Rules 1-4 in ascending card order (_six._place)
+            c = cards[j]
+            q = owners[j]
+            br = -1
+            bl = -1
+            for r in range(nrows):
+                lr = last[r]
+                if lr < c and lr > bl:
+                    bl = lr
+                    br = r
+            if br < 0:  # Rule 4: the seat's row (_six._rule4_row)
+                code = pol[q]
+                if code == _RANDOM_ROW and not auto:
+                    br = _mt_below(mt, mti, stream, nrows)
+                else:
+                    by_cards = not auto and code != _RANDOM and code != _RANDOM_ROW
+                    br = 0
+                    for r in range(1, nrows):
+                        if rhd[r] < rhd[br]:
+                            br = r
+                        elif by_cards and rhd[r] == rhd[br] and rcnt[r] < rcnt[br]:
+                            br = r
+                pen[q] += rhd[br]
+                rcnt[br] = 1
+                rhd[br] = heads[c]
+            elif rcnt[br] >= cap:  # Rule 3: the sixth card
+                pen[q] += rhd[br]
+                rcnt[br] = 1
+                rhd[br] = heads[c]
+            else:
+                rcnt[br] += 1
+                rhd[br] += heads[c]
+            last[br] = c
+
+
+@njit(cache=True)
+def _sixnimmt_chunk(ints, win, agt, k0, games, deals, rots, dseeds, start, n, agent_codes, any_random,
                     hsize, nrows, cap, heads, deck, prof, auto, threshold, strict, stop_at, strict_stop):
     """Play games ``start ..`` of the plan (game index, deal, rotation, deal seed per game) into
-    ``cols`` (13, capacity); returns (next game, rows, status).
+    the column buffers from row ``k0`` on; returns (next game, end row, status).
 
-    Status 0: all played; 1: ``cols`` is full (game ``next`` not written); 2: game ``next`` ran
-    ``stop_at`` rounds without reaching the threshold (``strict_stop``: an error).
+    Buffers (as :class:`Columns`): ``ints`` (len(INT_COLUMNS), capacity) int64, ``win`` bool and
+    ``agt`` int8 (capacity,). Status 0: all played; 1: the buffers are full (game ``next`` not
+    written, the rows before ``end row`` kept); 2: game ``next`` ran ``stop_at`` rounds without
+    reaching the threshold (``strict_stop``: an error).
     """
     hands = np.empty((n, hsize), np.int64)
+    hand = np.empty(n * hsize, np.int64)
     hcnt = np.empty(n, np.int64)
     first = np.empty(nrows, np.int64)
     last = np.empty(nrows, np.int64)
@@ -403,10 +623,16 @@ def _sixnimmt_chunk(cols, games, deals, rots, dseeds, start, n, agent_codes, any
     words = np.empty(8, np.uint64)
     st = np.empty(6, np.uint64)
     buf = np.empty((8, deck.shape[0]), np.int64)
-    capacity = cols.shape[1]
+    mt = np.empty((_MT_GANG, _MT_N), np.uint32)
+    mti = np.empty(_MT_GANG, np.int64)
+    mtw = np.empty(_MT_GANG, np.int64)
+    gang0 = start
+    gang = 0
+    capacity = ints.shape[1]
     have = 0
-    k = 0
-    for i in range(start, games.shape[0]):
+    k = k0
+    m = games.shape[0]
+    for i in range(start, m):
         g = games[i]
         deal = deals[i]
         rot = rots[i]
@@ -417,18 +643,31 @@ def _sixnimmt_chunk(cols, games, deals, rots, dseeds, start, n, agent_codes, any
         for p in range(n):
             pol[p] = agent_codes[(p + rot) % n]
             tot[p] = 0
+        j = i - gang0
         if any_random:
-            np.random.seed(_agent_seed(dseed, rot, ent, words))
+            if prof:
+                np.random.seed(_agent_seed(dseed, rot, ent, words))
+            elif j >= gang:  # seed the random streams of the next (up to) four games at once
+                gang0 = i
+                j = 0
+                gang = min(_MT_GANG, m - i)
+                for q in range(gang):
+                    mtw[q] = _agent_seed(dseeds[i + q], rots[i + q], ent, words)
+                _mt_seed(mt, mti, mtw, gang)
         row0 = k
         r = 0
         while True:
             if k + n > capacity:
                 return i, row0, _FULL
             buf, have = _order(r, have, buf, st, deck)
-            _six._deal(buf[r], n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
-            _six._play_round(n, hsize, nrows, cap, heads, pol, prof, auto, False,
-                             hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
-            k = _write_round(cols, k, g, deal, rot, r, n, pen, tot, dseed)
+            if prof:
+                _six._deal(buf[r], n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
+                _six._play_round(n, hsize, nrows, cap, heads, pol, prof, auto, False,
+                                 hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
+            else:
+                _lean_round(buf[r], n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last, rcnt, rhd,
+                            pen, cards, owners, mt, mti, j)
+            k = _write_round(ints, agt, k, g, deal, rot, r, n, pen, tot, dseed)
             r += 1
             reached = False
             for p in range(n):
@@ -440,12 +679,12 @@ def _sixnimmt_chunk(cols, games, deals, rots, dseeds, start, n, agent_codes, any
                 if strict_stop:
                     return i, row0, _LONG
                 break
-        _finish_game(cols, row0, k, n, tot)
+        _finish_game(ints, win, row0, k, n, tot)
     return games.shape[0], k, _OK
 
 
 @njit(cache=True)
-def _mow_chunk(cols, games, deals, rots, dseeds, start, n, agent_codes, any_random,
+def _mow_chunk(ints, win, agt, k0, games, deals, rots, dseeds, start, n, agent_codes, any_random,
                nh, deck, starter0, kind, num, fl, green, numbered, restart_taker, allow_self,
                deck_hid, deck_hs, width, threshold, strict, stop_at, strict_stop, rotate_starter,
                reset_arrow):
@@ -461,9 +700,9 @@ def _mow_chunk(cols, games, deals, rots, dseeds, start, n, agent_codes, any_rand
     words = np.empty(8, np.uint64)
     st = np.empty(6, np.uint64)
     buf = np.empty((8, deck.shape[0]), np.int64)
-    capacity = cols.shape[1]
+    capacity = ints.shape[1]
     have = 0
-    k = 0
+    k = k0
     for i in range(start, games.shape[0]):
         g = games[i]
         deal = deals[i]
@@ -491,7 +730,7 @@ def _mow_chunk(cols, games, deals, rots, dseeds, start, n, agent_codes, any_rand
                                      numbered, restart_taker, allow_self, deck_hid, deck_hs, hands,
                                      hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t,
                                      act_a, score, notrace, tlen, 0)
-            k = _write_round(cols, k, g, deal, rot, r, n, score, tot, dseed)
+            k = _write_round(ints, agt, k, g, deal, rot, r, n, score, tot, dseed)
             starter = _mow._next_starter(starter, n, tot, rotate_starter)
             r += 1
             reached = False
@@ -504,7 +743,7 @@ def _mow_chunk(cols, games, deals, rots, dseeds, start, n, agent_codes, any_rand
                 if strict_stop:
                     return i, row0, _LONG
                 break
-        _finish_game(cols, row0, k, n, tot)
+        _finish_game(ints, win, row0, k, n, tot)
     return games.shape[0], k, _OK
 
 
@@ -540,9 +779,52 @@ def plan_arrays(seed: int, games: Sequence[int] | np.ndarray, players: int, pair
     return idx, deals, rots, dseeds
 
 
+class Columns:
+    """The column buffers of a results table, filled by the chunk players and grown on demand.
+
+    ``ints``: one int64 row per name of :data:`INT_COLUMNS` (each row a contiguous column);
+    ``winner``: bool; ``agent``: int8, the index into the tournament's agent list. Rows
+    ``0 .. rows`` are filled. Room reserved beyond them is never written, so (untouched pages
+    of a large allocation taking no memory) a generous reservation costs nothing.
+    """
+
+    def __init__(self, capacity: int = 0) -> None:
+        capacity = max(int(capacity), 1)
+        self.ints = np.empty((len(INT_COLUMNS), capacity), np.int64)
+        self.winner = np.empty(capacity, np.bool_)
+        self.agent = np.empty(capacity, np.int8)
+        self.rows = 0
+
+    @property
+    def capacity(self) -> int:
+        """Rows the buffers can hold."""
+        return int(self.winner.shape[0])
+
+    def reserve(self, capacity: int) -> None:
+        """Room for at least ``capacity`` rows; the filled rows are kept (copied when it grows)."""
+        if capacity <= self.capacity:
+            return
+        r = self.rows
+        ints = np.empty((len(INT_COLUMNS), capacity), np.int64)
+        winner = np.empty(capacity, np.bool_)
+        agent = np.empty(capacity, np.int8)
+        ints[:, :r] = self.ints[:, :r]
+        winner[:r] = self.winner[:r]
+        agent[:r] = self.agent[:r]
+        self.ints, self.winner, self.agent = ints, winner, agent
+
+    def arrays(self, start: int = 0) -> dict[str, np.ndarray]:
+        """Views of the filled rows from ``start`` on, one per name of :data:`COLUMNS` (no copy)."""
+        stop = self.rows
+        out = {name: self.ints[i, start:stop] for i, name in enumerate(INT_COLUMNS)}
+        out["winner"] = self.winner[start:stop]
+        out["agent"] = self.agent[start:stop]
+        return {c: out[c] for c in COLUMNS}
+
+
 def play_chunk(game: Any, policies: Sequence[str | int], seed: int, games: Sequence[int] | np.ndarray,
                paired: bool = True, rotate: bool = True) -> dict[str, np.ndarray]:
-    """Play tournament games ``games`` of ``game`` in the compiled kernel: int64 column arrays.
+    """Play tournament games ``games`` of ``game`` in the compiled kernel: the table's column arrays.
 
     Args:
         game: a 6 nimmt! or Mow game (``load_game``); its options are the kernel's options.
@@ -552,15 +834,54 @@ def play_chunk(game: Any, policies: Sequence[str | int], seed: int, games: Seque
         seed: the tournament seed. ``games``: game indices; ``paired``/``rotate`` as in
             :func:`mowkit.tournament.plan`.
 
-    Returns one array per name of :data:`COLUMNS` (``winner`` 0/1, ``agent`` the agent index),
-    one row per player per round, ordered by game (as listed), round and seat.
+    Returns one array per name of :data:`COLUMNS`: int64, except ``winner`` (bool) and
+    ``agent`` (int8, the agent index); one row per player per round, ordered by game (as
+    listed), round and seat.
     """
     return play_games(game, policies, *plan_arrays(seed, games, game.num_players, paired, rotate))
 
 
+def play_table(game: Any, policies: Sequence[str | int], seed: int, chunks: Sequence[Sequence[int]],
+               paired: bool = True, rotate: bool = True,
+               step: Callable[[int], None] | None = None) -> dict[str, np.ndarray]:
+    """:func:`play_chunk` of every chunk of game indices, in order, into one set of column arrays.
+
+    The same rows as the chunks' tables one after the other, without concatenating them: the
+    buffers are reserved once for all the games (from a sample of the first chunk) and every
+    chunk is written after the previous one. ``step(games)`` is called after each chunk.
+    """
+    out = Columns(0)
+    left = sum(len(c) for c in chunks)
+    per_game = None
+    for c in chunks:
+        plan = plan_arrays(seed, c, game.num_players, paired, rotate)
+        per_game = _play_into(out, game, policies, plan, per_game, left)
+        left -= len(c)
+        if step is not None:
+            step(len(c))
+    return out.arrays()
+
+
 def play_games(game: Any, policies: Sequence[str | int], games: np.ndarray, deals: np.ndarray,
-               rotations: np.ndarray, deal_seeds: np.ndarray) -> dict[str, np.ndarray]:
-    """:func:`play_chunk` on an explicit plan: per game its index, deal, rotation and deal seed."""
+               rotations: np.ndarray, deal_seeds: np.ndarray, out: Columns | None = None) -> dict[str, np.ndarray]:
+    """:func:`play_chunk` on an explicit plan: per game its index, deal, rotation and deal seed.
+
+    With ``out`` the rows are appended to those buffers (grown when needed); the arrays returned
+    are views of the rows this call added.
+    """
+    out = Columns(0) if out is None else out
+    row0 = out.rows
+    _play_into(out, game, policies, (games, deals, rotations, deal_seeds), None, 0)
+    return out.arrays(row0)
+
+
+def _play_into(out: Columns, game: Any, policies: Sequence[str | int], plan_in: Sequence[Any],
+               per_game: int | None, reserve_games: int) -> int:
+    """Append the games of the plan to ``out``; returns the rows per game reserved for them.
+
+    ``per_game`` (None: estimated from a sample of these games) rows are reserved per game; when
+    the buffers must grow, they grow for ``reserve_games`` games at once (at least these).
+    """
     from mowkit.kernels import warm
 
     compiled, (g, extra) = _runner(game)
@@ -572,8 +893,7 @@ def play_games(game: Any, policies: Sequence[str | int], games: np.ndarray, deal
     n = g.players
     codes = mod.policy_codes(list(policies), n)
     any_random = bool(np.isin(codes, [c for k, c in mod.POLICIES.items() if k.startswith("random")]).any())
-    plan = [np.ascontiguousarray(np.asarray(a, dtype=np.int64).reshape(-1))
-            for a in (games, deals, rotations, deal_seeds)]
+    plan = [np.ascontiguousarray(np.asarray(a, dtype=np.int64).reshape(-1)) for a in plan_in]
     if len({len(a) for a in plan}) != 1:
         raise OptionError("plan", [len(a) for a in plan], "as many deals, rotations and seeds as games")
     if len(plan[3]) and plan[3].min() < 0:
@@ -585,31 +905,32 @@ def play_games(game: Any, policies: Sequence[str | int], games: np.ndarray, deal
     if game.name == "mow":
         common = common + (g.next_starter == "rotate", g.reset_arrow)
     args = (n, codes, any_random, *extra, *common)
-    per_game = _rows_per_game(player, plan, args, n, g.max_rounds)
-    parts = []
+    if per_game is None:
+        per_game = _rows_per_game(player, plan, args, n, g.max_rounds)
     start = 0
     while True:
-        cols = np.empty((len(COLUMNS), max(per_game * (m - start), n * 16)), np.int64)
-        start2, rows, status = player(cols, *plan, start, *args)
-        parts.append(cols[:, :rows])
+        need = out.rows + max(per_game * (m - start), n * 16)
+        if need > out.capacity:
+            out.reserve(max(need, out.rows + per_game * max(reserve_games - start, 0)))
+        start2, rows, status = player(out.ints, out.winner, out.agent, out.rows, *plan, start, *args)
+        added = rows - out.rows
+        out.rows = rows
         if status == _LONG:
             raise RuntimeError(f"game {int(plan[0][start2])}: no total reached the threshold in {LIMIT:,} rounds")
         if status == _OK:
-            break
-        if start2 == start:  # one game longer than the buffer: give it more room
+            return per_game
+        if start2 == start:  # one game longer than the room left: give it more room
             per_game *= 4
         else:  # room for the rest at the rate seen so far, with a margin
-            per_game = max(per_game, -(-5 * rows // (4 * (start2 - start))) + n)
+            per_game = max(per_game, -(-5 * added // (4 * (start2 - start))) + n)
         start = start2
-    block = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
-    return {name: block[i] for i, name in enumerate(COLUMNS)}
 
 
 def _rows_per_game(player: Any, plan: list[np.ndarray], args: tuple, n: int, max_rounds: int | None) -> int:
     """Rows to reserve per game: ``n * max_rounds`` when small, else the rate of a small sample + 25 %.
 
-    The buffer then holds the chunk in one piece (no copy) without reserving far more than it uses;
-    a chunk that needs more is continued in a second buffer.
+    The buffers then hold the games in one piece (no copy) without writing far more than they use;
+    games that need more make the buffers grow.
     """
     if max_rounds is not None and max_rounds <= 8:
         return n * max_rounds
@@ -617,8 +938,8 @@ def _rows_per_game(player: Any, plan: list[np.ndarray], args: tuple, n: int, max
     k = min(64, m // 16)
     if k < 16:
         return n * 8
-    cols = np.empty((len(COLUMNS), n * k * 32), np.int64)
-    done, rows, status = player(cols, *(a[:k] for a in plan), 0, *args)
+    scratch = Columns(n * k * 32)
+    done, rows, status = player(scratch.ints, scratch.winner, scratch.agent, 0, *(a[:k] for a in plan), 0, *args)
     if status != _OK:
         return n * 8
     return -(-5 * rows // (4 * k)) + n

@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit import registry
+from mowkit.i18n import get_language, on_language_change, set_language
 
 GAME_TITLES: Mapping[str, str] = registry.Titles()
 """Game name -> the title a person reads (a live view of :mod:`mowkit.registry`)."""
@@ -70,3 +71,34 @@ def button(description: str, tooltip: str = "", style: str = "", width: str = "a
     """A button with the kit's default look."""
     return widgets.Button(description=description, tooltip=tooltip or description, button_style=style,
                           layout=widgets.Layout(width=width))
+
+
+# --------------------------------------------------------------------------- the language switch
+
+
+class _LanguageToggle(widgets.ToggleButtons):
+    """English / Русский, bound to :func:`mowkit.i18n.set_language` both ways."""
+
+    def __init__(self) -> None:
+        super().__init__(options=[("English", "en"), ("Русский", "ru")], value=get_language(),
+                         style={"button_width": "auto"})
+        self.add_class("mowkit-language")
+        self.observe(self._chosen, names="value")
+        self._unregister = on_language_change(self._sync, weak=True)
+
+    def _chosen(self, change: Any) -> None:
+        set_language(change["new"])
+
+    def _sync(self, lang: str) -> None:
+        if self.value != lang:  # type: ignore[has-type]
+            self.value = lang
+
+    def close(self) -> None:
+        """Close the switch and stop following the language."""
+        self._unregister()
+        super().close()
+
+
+def language_toggle() -> widgets.ToggleButtons:
+    """ToggleButtons "English" / "Русский" that set the kit's language and follow its changes."""
+    return _LanguageToggle()

@@ -57,10 +57,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit.core import Action, IllegalActionError, OptionError, Outcome, spawn_rngs
-from mowkit.i18n import N_, _, counted, get_language, ngettext, on_language_change, set_language
+from mowkit.i18n import N_, _, counted, ngettext, on_language_change
 from mowkit.records import save, to_record
 from mowkit.widgets.coach import CoachPanel
-from mowkit.widgets.common import GAME_TITLES, button, state_html
+from mowkit.widgets.common import GAME_TITLES, button, language_toggle, state_html
 from mowkit.widgets.stepper import Stepper
 
 HUMAN = "human"
@@ -72,37 +72,6 @@ _ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N
              N_("9th"), N_("10th"))
 MAX_DELAY = 2.0
 DEFAULT_DELAY = 0.6
-
-
-# --------------------------------------------------------------------------- the language switch
-
-
-class _LanguageToggle(widgets.ToggleButtons):
-    """English / Русский, bound to :func:`mowkit.i18n.set_language` both ways."""
-
-    def __init__(self) -> None:
-        super().__init__(options=[("English", "en"), ("Русский", "ru")], value=get_language(),
-                         style={"button_width": "auto"})
-        self.add_class("mowkit-language")
-        self.observe(self._chosen, names="value")
-        self._unregister = on_language_change(self._sync, weak=True)
-
-    def _chosen(self, change: Any) -> None:
-        set_language(change["new"])
-
-    def _sync(self, lang: str) -> None:
-        if self.value != lang:  # type: ignore[has-type]
-            self.value = lang
-
-    def close(self) -> None:
-        """Close the switch and stop following the language."""
-        self._unregister()
-        super().close()
-
-
-def language_toggle() -> widgets.ToggleButtons:
-    """ToggleButtons "English" / "Русский" that set the kit's language and follow its changes."""
-    return _LanguageToggle()
 
 
 # --------------------------------------------------------------------------- words
