@@ -34,6 +34,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit.i18n import N_, _, on_language_change
+from mowkit.widgets.common import language_toggle
 
 GAMES = ("sixnimmt", "mow")
 TABS = ("step", "play", "editor", "explorer")
@@ -67,8 +68,6 @@ class ClassroomApp(widgets.VBox):
     def __init__(self, seed: int = 7, n_games: int = 12, *,
                  players: Sequence[str] = ("human", "human", "medium"),
                  mow_players: Sequence[str] = ("human", "medium", "easy"), delay: float = 0.6) -> None:
-        from mowkit.widgets.play import language_toggle
-
         self.seed = int(seed)
         self.n_games = int(n_games)
         self.play_seats = {"sixnimmt": list(players), "mow": list(mow_players)}
