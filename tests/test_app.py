@@ -52,9 +52,20 @@ def test_each_tab_and_game_is_built_when_shown(app):
     assert explorer.table is not None and explorer.table["game"].nunique() == 4
     # shown again: the same widgets, not new ones
     assert app.show("step", "mow") is mow and app.show("play") is play and app.show("explorer") is explorer
-    # selecting a tab by its index (a click) builds it too
+    # a click on another game in a tab's picker builds that game's widget in that tab
     app.pickers["play"].value = "mow"
     assert app.widget("play").game.name == "mow" and app.plays["sixnimmt"] is play
+
+
+def test_a_click_on_a_tab_title_builds_its_widget():
+    app = ClassroomApp(seed=3, n_games=2)
+    try:
+        assert not app.editors
+        app.tabs.selected_index = 2  # what a click on "position editor" does
+        assert set(app.editors) == {"sixnimmt"} and app.tabs.children[2].children[1].children == (
+            app.editors["sixnimmt"],)
+    finally:
+        app.close()
 
 
 def test_bad_tab_or_game_is_refused_with_the_allowed_values(app):
