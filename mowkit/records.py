@@ -757,7 +757,7 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
     ``rounds`` (indexes from 0) keeps only those rounds.
     """
     from mowkit import registry
-    from mowkit.i18n import _, ngettext
+    from mowkit.i18n import _, counted
     from mowkit.narrate import decision, sentences
 
     states = replay(record)
@@ -768,24 +768,34 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
            if names else _("unnamed seats"))
     title = registry.title(record["game"])
     n = states[0].num_players
-    head = ngettext("{title}, {n} player ({who})", "{title}, {n} players ({who})", n).format(title=title, n=n, who=who)
+    head = _("{title}, {players} ({who})").format(title=title, players=counted(getattr(game, "seat_word", "player"), n), who=who)
     if record.get("seed") is not None:
         head += " · " + _("seed {seed}").format(seed=record.get("seed"))
     lines = [head]
-    current_round = -1
+    from mowkit.events import RoundStarted
+
+    current = states[0].round_index
+    keep = rounds is None or current in rounds
+
+    def tell(events: Sequence[Any], told: Sequence[str], skip_laid: bool) -> None:
+        nonlocal current, keep
+        for text, event in zip(told, events):
+            if isinstance(event, RoundStarted):  # each round under its own heading, its deal first
+                current = event.round
+                keep = rounds is None or current in rounds
+                if keep:
+                    lines.extend(["", _("Round {n}").format(n=current + 1)])
+            if keep and not (skip_laid and getattr(event, "kind", "") == "card laid"):
+                lines.append("  " + text)
+
+    if not states[0].log or not isinstance(states[0].log[0], RoundStarted):  # a hand-built position
+        if keep:
+            lines.extend(["", _("Round {n}").format(n=current + 1)])
+    tell(states[0].log, sentences(game, states[0].log), False)
     actions = [a for rnd in states[-1].history for a in rnd]
-    for before, after, action in zip(states, states[1:], actions):
-        if rounds is not None and before.round_index not in rounds:
-            continue
-        if before.round_index != current_round:
-            current_round = before.round_index
-            lines.append("")
-            lines.append(_("Round {n}").format(n=current_round + 1))
+    for after, action in zip(states[1:], actions):
         hidden = action.game == "sixnimmt" and action.kind == "play"
-        if hidden and show_hidden:
+        if hidden and show_hidden and keep:
             lines.append("  " + decision(game, action) + " " + _("(face down)"))
-        for text, event in zip(sentences(game, after.events), after.events):
-            if hidden and not show_hidden and getattr(event, "kind", "") == "card laid":
-                continue
-            lines.append("  " + text)
+        tell(after.events, sentences(game, after.events), hidden)
     return lines

@@ -570,16 +570,20 @@ class Mow(GameBase):
         raise ValueError(f"unknown card code {code!r}")
 
     def label(self, card: int) -> str:
-        """A short name of a card for sentences: ``12 (2 flies)``, ``blocking 16``, ``mad cow``."""
+        """A card's name for people, in the reader's language: ``12 (2 flies)``, ``blocking 16``,
+        ``mad cow`` (``12 (2 мухи)``, ``блокирующая 16``, ``бешеная корова``)."""
+        from mowkit.i18n import _, ngettext
+
         c = self.cards[card]
         if c.kind == "plain":
-            f = "" if not c.flies else f" ({c.flies} {'fly' if c.flies == 1 else 'flies'})"
-            return f"{c.number}{f}"
-        if c.kind in ("blocking", "acrobat"):
-            return f"{'acrobat' if c.kind == 'acrobat' else 'blocking'} {c.number}"
-        if c.kind in ("thin", "dairy"):
-            return f"{c.kind} cow {c.number}"
-        return {"slowpoke": "slowpoke", "calf": "calf", "mad": "mad cow"}[c.kind]
+            if not c.flies:
+                return str(c.number)
+            return ngettext("{number} ({n} fly)", "{number} ({n} flies)", c.flies).format(number=c.number, n=c.flies)
+        named = {"blocking": _("blocking {number}"), "acrobat": _("acrobat {number}"),
+                 "thin": _("thin cow {number}"), "dairy": _("dairy cow {number}")}
+        if c.kind in named:
+            return named[c.kind].format(number=c.number)
+        return {"slowpoke": _("slowpoke"), "calf": _("calf"), "mad": _("mad cow")}[c.kind]
 
     def penalty(self, card: int) -> int:
         """The flies on ``card``."""

@@ -1,0 +1,129 @@
+"""The Russian teaching notebooks (notebooks/ru/): there, written in Russian, and their saved outputs
+read like something for people (seats counted from 1 in Russian words, cards by name, no card codes).
+
+nbval runs the notebooks themselves (``pytest notebooks/ru/``); this file checks what is saved in them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RU = ROOT / "notebooks" / "ru"
+NAMES = ("00_start_here", "01_mow_rules", "03_sixnimmt_rules")
+TITLES = {"00_start_here": "# 00 · ", "01_mow_rules": "# 01 · Правила Mow", "03_sixnimmt_rules": "# 03 · Правила 6 nimmt!"}
+
+ALLOWED = ("6 nimmt!", "6 nimmt", "Mow", "Jupyter", "JupyterLab", "Voila", "Python", "mowkit", "Shift", "Enter",
+           "English", "hot-seat", "coach", "Take 6")
+"""Names that stay in Latin letters in Russian text: the games, the tools, keys, the app's language switch."""
+
+_CODE_BLOCK = re.compile(r"```.*?```", re.S)
+_CODE_SPAN = re.compile(r"`[^`]*`")
+_URL = re.compile(r"https?://\S+|\]\([^)]*\)")
+_TOKEN = re.compile(r"[^\W\d_]+|\d+")
+_LATIN = re.compile(r"[A-Za-z]+")
+CARD_CODE = re.compile(r"[GY]-\w+-\d")
+SEAT_FROM_0 = re.compile(r"\b(?:player|farmer) 0\b", re.I)
+ENGLISH_SEAT = re.compile(r"\b(?:Player|Farmer)\b")
+
+
+def latin_runs(text: str, least: int = 3) -> list[str]:
+    """Runs of ``least`` or more Latin-letter words in a row, outside code and links, allowed names taken out."""
+    text = _URL.sub(" 0 ", _CODE_SPAN.sub(" 0 ", _CODE_BLOCK.sub(" 0 ", text)))
+    for name in sorted(ALLOWED, key=len, reverse=True):
+        text = text.replace(name, " 0 ")  # a number breaks a run
+    runs: list[str] = []
+    current: list[str] = []
+    for token in _TOKEN.findall(text) + ["0"]:
+        if _LATIN.fullmatch(token):
+            current.append(token)
+            continue
+        if len(current) >= least:
+            runs.append(" ".join(current))
+        current = []
+    return runs
+
+
+def _cells(name: str) -> list[dict]:
+    return json.loads((RU / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+def _source(cell: dict) -> str:
+    src = cell["source"]
+    return src if isinstance(src, str) else "".join(src)
+
+
+def _output_texts(cell: dict) -> list[str]:
+    """Every text a code cell has saved: printed streams, errors and each data form (HTML, plain text)."""
+    texts: list[str] = []
+    for out in cell.get("outputs", []):
+        if "text" in out:
+            texts.append(out["text"] if isinstance(out["text"], str) else "".join(out["text"]))
+        for value in out.get("data", {}).values():
+            if isinstance(value, str):
+                texts.append(value)
+            elif isinstance(value, list):
+                texts.append("".join(value))
+        if out.get("output_type") == "error":
+            texts.append(" ".join(out.get("traceback", [])))
+    return texts
+
+
+def test_latin_runs_finds_english_and_spares_names() -> None:
+    assert latin_runs("the cards are shuffled") == ["the cards are shuffled"]
+    assert latin_runs("Игра 6 nimmt! и Mow в JupyterLab, код `state.apply(Play(0, 50))`") == []
+    assert latin_runs("откройте https://example.org/a/b/c и [ссылку](docs/rules en md)") == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_notebook_is_there_with_title_question_and_russian_first(name: str) -> None:
+    cells = _cells(name)
+    first = _source(cells[0])
+    assert cells[0]["cell_type"] == "markdown"
+    assert first.startswith(TITLES[name]), first.splitlines()[0]
+    assert re.search(r"^\*\*Вопрос: .+\?\*\*$", first, re.M), "no line **Вопрос: ...?** in the first cell"
+    code = [c for c in cells if c["cell_type"] == "code"]
+    assert code, "no code cell"
+    assert 'mowkit.set_language("ru")' in _source(code[0]), "the first code cell must switch the kit to Russian"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_markdown_is_russian(name: str) -> None:
+    for i, cell in enumerate(_cells(name)):
+        if cell["cell_type"] != "markdown":
+            continue
+        text = _source(cell)
+        assert re.search("[а-яё]", text, re.I), f"cell {i} has no Russian text"
+        assert latin_runs(text) == [], f"cell {i}: English words {latin_runs(text)}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_saved_outputs_count_seats_in_russian_and_name_cards(name: str) -> None:
+    cells = [c for c in _cells(name) if c["cell_type"] == "code"]
+    checked = [c for c in cells if _source(c).startswith("# NBVAL_CHECK_OUTPUT")]
+    assert checked, "no cell's output is checked by nbval (# NBVAL_CHECK_OUTPUT)"
+    assert all(c.get("outputs") for c in checked), "a cell checked by nbval was saved without output"
+    for i, cell in enumerate(cells):
+        for text in _output_texts(cell):
+            assert not CARD_CODE.search(text), f"code cell {i}: card code {CARD_CODE.search(text).group()}"
+            assert not SEAT_FROM_0.search(text), f"code cell {i}: seat counted from 0: {SEAT_FROM_0.search(text).group()}"
+            assert not ENGLISH_SEAT.search(text), f"code cell {i}: English seat word: {ENGLISH_SEAT.search(text).group()}"
+            assert "Traceback" not in text, f"code cell {i} saved an error"
+
+
+def test_start_here_lists_every_notebook_and_names_the_classroom() -> None:
+    text = "\n".join(_source(c) for c in _cells("00_start_here") if c["cell_type"] == "markdown")
+    english = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    russian = sorted(p.name for p in RU.glob("*.ipynb"))
+    assert set(NAMES) <= {Path(n).stem for n in russian}
+    for nb in english:
+        assert nb in text, f"00 does not list {nb}"
+    for nb in russian:
+        assert f"ru/{nb}" in text, f"00 does not list ru/{nb}"
+    for part in ("пошаговый разбор", "игра за одним экраном", "редактор позиций", "подсказчик", "исследование исходов"):
+        assert part in text, f"00 does not name the classroom's {part}"
+    assert "voila notebooks/classroom.ipynb" in text
