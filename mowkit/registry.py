@@ -56,7 +56,6 @@ class GameEntry:
         agents: the module (or a mapping) whose ``AGENTS`` maps agent names to agent classes.
         renderer: ``fn(state, show_hands=True) -> str``, the HTML drawing of a state.
         kernel: the compiled kernel module, or None when the game has none.
-        kernel_policies: agent spec -> kernel policy, for the agents a kernel plays exactly.
         kernel_plays: ``fn(game) -> bool``: whether the kernel plays these options (default: all).
         seat_word: what a seat is called (``"player"``, ``"farmer"``) when the game class does not say.
         penalties: the plural word for penalty points on charts (``"heads"``, ``"flies"``).
@@ -71,7 +70,6 @@ class GameEntry:
     agents: Ref
     renderer: Ref
     kernel: Ref = None
-    kernel_policies: Mapping[str, str] = field(default_factory=dict)
     kernel_plays: Callable[[Any], bool] | None = None
     seat_word: str = "player"
     penalties: str = "penalty"
@@ -82,6 +80,22 @@ class GameEntry:
     def game_class(self) -> type:
         """The game class (imported on first use)."""
         return cast(type, resolve(self.game))
+
+    @property
+    def kernel_policies(self) -> dict[str, str]:
+        """Agent spec -> kernel policy, for the agents a kernel plays exactly, read from the agent
+        classes' ``kernel_params()`` (the one source; a spec names only non-default parameters)."""
+        out: dict[str, str] = {}
+        if self.kernel is None:
+            return out
+        for name, cls in self.agent_classes().items():
+            if not hasattr(cls, "kernel_params"):
+                continue
+            defaults = cls.defaults()  # type: ignore[attr-defined]
+            for policy, params in cls.kernel_params().items():
+                extra = ",".join(f"{k}={v}" for k, v in params.items() if defaults.get(k) != v)
+                out[f"{name}:{extra}" if extra else name] = policy
+        return out
 
     def agent_classes(self) -> dict[str, type]:
         """Agent name -> agent class."""
@@ -234,8 +248,6 @@ register(GameEntry(
     name="sixnimmt", title="6 nimmt!", game="mowkit.games.sixnimmt:SixNimmt",
     agents="mowkit.agents.sixnimmt", renderer="mowkit.render:sixnimmt_html",
     kernel="mowkit.kernels.sixnimmt",
-    kernel_policies={"random": "random", "random:row=fewest_heads": "random", "random:row=random": "random_row",
-                     "lowest": "lowest", "highest": "highest", "greedy": "greedy"},
     kernel_plays=_sixnimmt_kernel_plays, seat_word="player", penalties="heads",
     card_table=_sixnimmt_cards, agent_aliases=("random_row",),
     variants={
@@ -250,7 +262,6 @@ register(GameEntry(
     name="mow", title="Mow", game="mowkit.games.mow:Mow",
     agents="mowkit.agents.mow", renderer="mowkit.render:mow_html",
     kernel="mowkit.kernels.mow",
-    kernel_policies={"random": "random", "greedy": "greedy", "heuristic": "heuristic"},
     seat_word="farmer", penalties="flies", card_table=_mow_cards,
     variants={
         "standard": {},

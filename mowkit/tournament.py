@@ -108,37 +108,16 @@ so ``"greedy:take_at=0"`` for Mow is the kernel's ``greedy`` as ``GreedyAgent()`
 """
 
 
-def _agent_defaults(game_name: str, name: str) -> dict[str, Any] | None:
-    """The keyword defaults of agent ``name``'s class (None for an unknown game or agent)."""
-    import inspect
-
-    try:
-        cls = registry.get(game_name).agent_classes().get(name)
-    except OptionError:
-        return None
-    if cls is None:
-        return None
-    init: Any = vars(cls).get("__init__") or getattr(cls, "__init__")  # noqa: B009
-    return {k: p.default for k, p in inspect.signature(init).parameters.items()
-            if k != "self" and p.default is not inspect.Parameter.empty}
-
-
 def kernel_policy(game_name: str, spec: str) -> str | None:
     """The compiled kernel's policy for an agent spec, or None when the agent has no kernel.
 
-    The spec's parameters, completed with the agent class's defaults, must equal those of an entry
-    of :data:`KERNEL_POLICIES` (completed the same way).
+    The spec's parameters, completed with the agent class's defaults, must equal those of one of
+    the class's ``kernel_params()`` (:func:`mowkit.kernels.common.policy_params`).
     """
-    name, kwargs = parse_agent_spec(spec)
-    defaults = _agent_defaults(game_name, name)
-    if defaults is None or set(kwargs) - set(defaults):
-        return None
-    full = {**defaults, **kwargs}
-    for key, policy in registry.get(game_name).kernel_policies.items():
-        kname, kkw = parse_agent_spec(key)
-        if kname == name and full == {**defaults, **kkw}:
-            return policy
-    return None
+    from mowkit.kernels.common import policy_params
+
+    found = policy_params(game_name, spec)
+    return None if found is None else found[0]
 
 
 def kernel_available(game: Any, agents: Sequence[str]) -> bool:

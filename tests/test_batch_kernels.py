@@ -290,7 +290,7 @@ def test_lean_round_player_is_the_general_round_player(players, options):
     hand = np.empty(n * hsize, np.int64)
     rows = [np.empty(nrows, np.int64) for _ in range(4)]
     small = [np.empty(n, np.int64) for _ in range(4)]
-    for trial in range(200):
+    for _trial in range(200):
         pol = six.policy_codes([names[i] for i in rng.integers(0, len(names), n)], n)
         order = rng.permutation(np.asarray(g.deck, np.int64))
         word = int(rng.integers(0, 2**32))

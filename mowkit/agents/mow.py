@@ -8,7 +8,9 @@ read only their observation (:class:`mowkit.games.mow.MowObservation`).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -30,7 +32,7 @@ def followers(obs: MowObservation, action: Action, unseen: Sequence[int]) -> int
     card = getattr(action, "card", None)
     kind = getattr(action, "kind", "")
     if kind == "add":
-        line.append(numbers[card])  # type: ignore[index]
+        line.append(numbers[card])  # type: ignore[index,arg-type]
     elif kind == "slowpoke":
         line.append(action.value)  # type: ignore[attr-defined]
     elif kind == "calf":
@@ -56,6 +58,22 @@ def followers(obs: MowObservation, action: Action, unseen: Sequence[int]) -> int
 class _Base:
     name = "base"
 
+    kernel_policies: ClassVar[dict[str, dict[str, Any]]] = {}
+    """The compiled kernel's policies (``mowkit.kernels.mow.POLICIES``) that play exactly like this
+    agent, each with the constructor parameters it needs where they differ from the defaults."""
+
+    @classmethod
+    def defaults(cls) -> dict[str, Any]:
+        """The agent's constructor parameters and their default values."""
+        return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items()
+                if k != "self" and p.default is not inspect.Parameter.empty}
+
+    @classmethod
+    def kernel_params(cls) -> dict[str, dict[str, Any]]:
+        """Kernel policy -> every constructor parameter the kernel plays it with (the single source
+        of the kernel's parameters: the kernels read them from here)."""
+        return {policy: {**cls.defaults(), **given} for policy, given in cls.kernel_policies.items()}
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
@@ -67,6 +85,8 @@ class RandomAgent(_Base):
     option among all placements (so it is taken voluntarily with probability 1/(options)); the
     arrow flip is 0 or 1 with probability 1/2 each; the next farmer is any allowed farmer.
     """
+
+    kernel_policies = {"random": {}}
 
     name = "random"
 
@@ -90,6 +110,8 @@ class GreedyAgent(_Base):
     * Next farmer after a yellow special: the allowed farmer with the fewest total flies, ties to
       the first in the arrow's direction.
     """
+
+    kernel_policies = {"greedy": {}}
 
     name = "greedy"
 
@@ -138,6 +160,8 @@ class HeuristicAgent(GreedyAgent):
       the one of those with the most flies, to unload them into the herd the next farmer takes.
     * Flip and next farmer: as the greedy farmer (aim at the leader).
     """
+
+    kernel_policies = {"heuristic": {}}
 
     name = "heuristic"
 

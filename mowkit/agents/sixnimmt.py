@@ -9,7 +9,9 @@ option, and drafts like it plays (random agents draft at random).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -52,6 +54,22 @@ def immediate_penalty(obs: SixNimmtObservation, card: int) -> tuple[int, int]:
 class _Base:
     name = "base"
 
+    kernel_policies: ClassVar[dict[str, dict[str, Any]]] = {}
+    """The compiled kernel's policies (``mowkit.kernels.sixnimmt.POLICIES``) that play exactly like this
+    agent, each with the constructor parameters it needs where they differ from the defaults."""
+
+    @classmethod
+    def defaults(cls) -> dict[str, Any]:
+        """The agent's constructor parameters and their default values."""
+        return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items()
+                if k != "self" and p.default is not inspect.Parameter.empty}
+
+    @classmethod
+    def kernel_params(cls) -> dict[str, dict[str, Any]]:
+        """Kernel policy -> every constructor parameter the kernel plays it with (the single source
+        of the kernel's parameters: the kernels read them from here)."""
+        return {policy: {**cls.defaults(), **given} for policy, given in cls.kernel_policies.items()}
+
     def act(self, observation: SixNimmtObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
         first = legal_actions[0]
         if isinstance(first, Play):
@@ -84,6 +102,8 @@ class RandomAgent(_Base):
     is the one the published random-player figures use (12.12 heads per round with 4 players).
     """
 
+    kernel_policies = {"random": {}, "random_row": {"row": "random"}}
+
     def __init__(self, row: str = "fewest_heads") -> None:
         from mowkit.core import check_choice
 
@@ -103,6 +123,8 @@ class RandomAgent(_Base):
 class LowestAgent(_Base):
     """Always plays its lowest card; drafts the lowest face-up card."""
 
+    kernel_policies = {"lowest": {}}
+
     name = "lowest"
 
     def play(self, obs, legal, rng):
@@ -114,6 +136,8 @@ class LowestAgent(_Base):
 
 class HighestAgent(_Base):
     """Always plays its highest card; drafts the highest face-up card."""
+
+    kernel_policies = {"highest": {}}
 
     name = "highest"
 
@@ -132,6 +156,8 @@ class GreedyAgent(_Base):
     Ties: the smallest distance to the end it goes on (the least room for others to slip in
     before it), then the lowest card. Drafts at random.
     """
+
+    kernel_policies = {"greedy": {}}
 
     name = "greedy"
 

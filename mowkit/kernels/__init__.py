@@ -16,7 +16,8 @@ the rule engines never do.
 Compiled code is cached on disk, never in the package folder (which may be read-only): in
 ``$NUMBA_CACHE_DIR`` when set, else ``$MOWKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/mowkit/numba``,
 else ``~/.cache/mowkit/numba`` (:func:`cache_dir`), in a subfolder per version of the kernel
-sources (:func:`compiled_dir`, so no stale code survives an upgrade). This package sets numba's cache folder when
+sources and of the agent parameters compiled into them (:func:`compiled_dir`, so no stale code
+survives an upgrade or a changed agent default). This package sets numba's cache folder when
 it is imported, before any kernel module compiles or loads a function. The first use of a kernel
 function without a cache compiles it (a few seconds) and says so on stderr.
 """
@@ -50,7 +51,23 @@ def sources_key() -> str:
     h = hashlib.sha256()
     for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    h.update(policy_key().encode())
     return h.hexdigest()[:16]
+
+
+def policy_key() -> str:
+    """The kernel policies' parameters as the agent classes define them (``kernel_params``), as text.
+
+    The compiled code holds them as constants, so they are part of :func:`sources_key`.
+    """
+    from mowkit.agents import mow, sixnimmt
+
+    parts = []
+    for module in (sixnimmt, mow):
+        for name, cls in sorted(module.AGENTS.items()):
+            params = cls.kernel_params() if hasattr(cls, "kernel_params") else {}
+            parts.append(f"{module.__name__}.{name}={sorted(params.items())!r}")
+    return ";".join(parts)
 
 
 def compiled_dir() -> Path:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -13,7 +13,9 @@ from mowkit.core import OptionError, check_int, deal_rng  # noqa: F401  (deal_rn
 def entropy(seed: int | None) -> int | Sequence[int]:
     """The SeedSequence entropy of a kernel run: ``seed`` (checked), or fresh entropy for None."""
     if seed is None:
-        return np.random.SeedSequence().entropy
+        fresh = np.random.SeedSequence().entropy
+        assert fresh is not None  # a SeedSequence made without entropy draws it
+        return fresh
     return check_int("seed", seed, 0)
 
 
@@ -123,3 +125,139 @@ def summarize(blocks: Iterable[np.ndarray], players: int, n_rounds: int) -> dict
         "round_mean": rmean,
         "round_se": float(np.sqrt(rvar / n)),
     }
+
+
+def split_trace(trace: np.ndarray, used: int, m: int) -> list[np.ndarray]:
+    """The first ``used`` rows of a kernel trace (column 0 the round, in play order) cut into
+    ``m`` arrays, one per round (copies)."""
+    if used > len(trace):  # pragma: no cover - the kernels size their traces
+        raise RuntimeError(f"trace too short: {used} decisions for {len(trace)} rows")
+    rows = trace[:used]
+    cut = np.searchsorted(rows[:, 0], np.arange(m + 1), side="left")
+    return [rows[cut[i]:cut[i + 1]].copy() for i in range(m)]
+
+
+KERNEL_MODULES = {"sixnimmt": "mowkit.kernels.sixnimmt", "mow": "mowkit.kernels.mow"}
+"""Game name -> its kernel module (each has ``POLICIES``)."""
+
+
+def policy_params(game_name: str, spec: str) -> tuple[str, dict[str, Any]] | None:
+    """The compiled kernel's policy that plays agent ``spec`` exactly, with the agent's parameters.
+
+    ``spec`` is an agent spec (``"greedy"``, ``"greedy:take_at=0"``, ``"random:row=random"``);
+    its parameters, completed with the agent class's defaults, must equal those of one of the
+    class's ``kernel_params()`` (the agent classes are the one source of the kernels' parameters).
+    Returns ``(policy, parameters)``, e.g. ``("random_row", {"row": "random"})``, or None for an
+    unknown game or agent, an option the agent does not take, or parameters no kernel policy plays.
+    A malformed spec raises ``OptionError`` (as :func:`mowkit.agents.parse_agent_spec`).
+    """
+    from mowkit.agents import agent_classes, parse_agent_spec
+
+    name, kwargs = parse_agent_spec(spec)
+    if game_name not in KERNEL_MODULES:
+        return None
+    cls = agent_classes(game_name).get(name)
+    if cls is None or not hasattr(cls, "kernel_params"):
+        return None
+    defaults: dict[str, Any] = cls.defaults()  # type: ignore[attr-defined]
+    if set(kwargs) - set(defaults):
+        return None
+    full = {**defaults, **kwargs}
+    for policy, params in cls.kernel_params().items():
+        if params == full:
+            return policy, full
+    return None
+
+
+# --------------------------------------------------------------------------- the shared driver
+
+
+class KernelDriver:
+    """The Python side both kernels share: options, policy codes, seeds, chunks, deck orders, traces.
+
+    A kernel module makes one (``game_cls`` the engine's game class, ``policies`` its policy
+    table, the option names of a round and of a whole game, the block size of its random streams)
+    and keeps only what its compiled functions need: the arguments it packs and the function it calls.
+    """
+
+    def __init__(self, game_cls: type, policies: Mapping[str, int], round_options: Sequence[str],
+                 game_options: Sequence[str], block: int) -> None:
+        self.game_cls = game_cls
+        self.policies = policies
+        self.round_options = tuple(round_options)
+        self.game_options = tuple(game_options)
+        self.block = block
+
+    def game(self, players: int, options: Mapping[str, Any], allowed: Sequence[str]) -> Any:
+        """The engine's game for ``options`` (checked by the engine), refusing names not in ``allowed``."""
+        for name in options:
+            if name not in allowed:
+                raise OptionError(name, options[name], "an option among " + ", ".join(allowed))
+        return self.game_cls(players=players, **options)
+
+    def codes(self, policies: str | Sequence[str | int], players: int) -> np.ndarray:
+        """Integer policy codes, one per seat (see :func:`policy_codes`)."""
+        return policy_codes(policies, players, self.policies)
+
+    def seeds(self, entropy: Any, first: int, size: int) -> np.ndarray:
+        """The generator seed words of the blocks holding items ``first .. first + size``."""
+        return block_seeds(entropy, first // self.block, -(-size // self.block))
+
+    def iter_rounds(self, players: int, policies: str | Sequence[str | int], n_rounds: int,
+                    seed: int | None, chunk: int, options: Mapping[str, Any],
+                    fill: Callable[[Any, np.ndarray, np.ndarray, np.ndarray, int], None],
+                    dtype: Callable[[Any], type]) -> Iterator[np.ndarray]:
+        """Independent rounds in chunks of ``chunk`` (rounded up to whole blocks): arrays
+        ``(rows, players)``; ``fill(game, codes, out, seeds, start)`` plays a chunk into ``out``."""
+        game = self.game(players, options, self.round_options)
+        codes = self.codes(policies, players)
+        check_int("n_rounds", n_rounds, 0)
+        check_int("chunk", chunk, 1)
+        ent = entropy(seed)
+        size = -(-chunk // self.block) * self.block
+
+        def chunks() -> Iterator[np.ndarray]:
+            for start in range(0, n_rounds, size):
+                out: np.ndarray = np.empty((min(size, n_rounds - start), players), dtype(game))
+                fill(game, codes, out, self.seeds(ent, start, len(out)), start)
+                yield out
+
+        return chunks()
+
+    def simulate_rounds(self, rounds: Iterator[np.ndarray], players: int, options: Mapping[str, Any],
+                        n_rounds: int, dtype: Callable[[Any], type]) -> np.ndarray:
+        """One array of the rounds of :meth:`iter_rounds` made with a single chunk."""
+        chunks = list(rounds)
+        if not chunks:
+            return np.empty((0, players), dtype(self.game(players, options, self.round_options)))
+        return chunks[0]
+
+    def game_limit(self, game: Any, default: int) -> int:
+        """Rounds a whole game may last: ``max_rounds``, else the safety stop ``default``."""
+        return game.max_rounds if game.max_rounds is not None else default
+
+    def check_games(self, game: Any, rounds: np.ndarray, limit: int) -> None:
+        """``RuntimeError`` when a game without ``max_rounds`` ran into the safety stop ``limit``."""
+        if game.max_rounds is None and len(rounds) and rounds.max() >= limit:
+            raise RuntimeError(f"a game did not reach the threshold in {limit:,} rounds")
+
+    def deals(self, game: Any, deals: Sequence[Sequence[int]] | np.ndarray) -> np.ndarray:
+        """Deck orders of ``game``'s deck as a contiguous int64 array (see :func:`check_deals`)."""
+        return check_deals(deals, game.deck)
+
+    def seed_deals(self, players: int, seeds: Sequence[int], n_rounds: int,
+                   options: Mapping[str, Any]) -> np.ndarray:
+        """Deck orders ``(len(seeds), n_rounds, deck)`` that ``play_state`` deals per seed."""
+        return seed_deals(self.game(players, options, self.game_options).deck, seeds, n_rounds)
+
+    def trace(self, rounds: int, per_round: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+        """An empty trace of ``rounds * per_round`` rows of ``width`` columns and its counter
+        (``[rows used, current round]``)."""
+        return np.zeros((rounds * per_round + 2, width), np.int64), np.zeros(2, np.int64)
+
+    @staticmethod
+    def call(kernel: Any, *args: Any, seconds: float = 5.0) -> Any:
+        """Run compiled ``kernel`` (saying so on a cold first use: :func:`mowkit.kernels.warm.call`)."""
+        from mowkit.kernels import warm
+
+        return warm.call(kernel, *args, seconds=seconds)

@@ -14,7 +14,10 @@ policy         turn (add a cow or take the herd)               arrow flip / next
                flies, else as greedy
 =============  ==============================================  ===============================
 
-These are exactly the choices of :mod:`mowkit.agents.mow` with their default parameters. The
+These are exactly the choices of :mod:`mowkit.agents.mow` with their default parameters (read
+from the agent classes' ``kernel_params()``: :data:`GREEDY_TAKE_AT`, :data:`HEURISTIC_TAKE_AT`,
+:data:`HEURISTIC_MIN_CARDS`; :func:`mowkit.kernels.common.policy_params` maps an agent spec to its
+kernel policy). The
 kernel enumerates the legal actions in the engine's documented order (cards of the hand by id;
 per card low before high, acrobat targets in line order, slowpoke values ascending, calf low
 before high; then the take) and breaks ties as the agents do (first in that order), so the
@@ -38,7 +41,8 @@ Entry points: :func:`simulate_rounds` / :func:`iter_rounds` / :func:`summarize_r
 :func:`play_seeds` (whole games on the deals ``simulate.play_state(game, agents, seed)``
 makes), the last two for cross-checks, and :func:`trace_deals` (rounds on given deck orders
 with every decision recorded as an index into the engine's legal list, so the engine can replay
-random farmers exactly and their choices can be tested for uniformity), and
+random farmers exactly and their choices can be tested for uniformity; with ``states=True`` each
+decision also carries the position it was asked in, for decision-by-decision checks), and
 :func:`mc_action_values` (flat Monte Carlo rollouts from a mid-round observation, for the ``mc``
 farmer: determinizations of the unseen cards, each candidate turn action played, the rest of
 the round by the rollout policy; the loop of :func:`_play_round` continues from any turn as
@@ -84,19 +88,23 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
+from mowkit.agents import mow as _agents
 from mowkit.core import Action, OptionError, check_int
 from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow, MowObservation, TakeHerd, herd_placements
-from mowkit.kernels import common, rng, warm
+from mowkit.kernels import common, rng
 from mowkit.mow_data import KINDS, MAX_NUMBER, mow_cards
 
 RANDOM, GREEDY, HEURISTIC = 0, 1, 2
 POLICIES: dict[str, int] = {"random": RANDOM, "greedy": GREEDY, "heuristic": HEURISTIC}
 """Policy name -> the integer code the kernel uses for a seat."""
 
-GREEDY_TAKE_AT = 0
-"""``GreedyAgent(take_at=0)``: take a herd of at most this many flies."""
-HEURISTIC_TAKE_AT, HEURISTIC_MIN_CARDS = 2, 3
-"""``HeuristicAgent(take_at=2, min_cards=3)``."""
+GREEDY_TAKE_AT: int = _agents.GreedyAgent.kernel_params()["greedy"]["take_at"]
+"""``GreedyAgent``'s ``take_at`` (read from the agent class): take a herd of at most this many flies."""
+HEURISTIC_TAKE_AT: int = _agents.HeuristicAgent.kernel_params()["heuristic"]["take_at"]
+HEURISTIC_MIN_CARDS: int = _agents.HeuristicAgent.kernel_params()["heuristic"]["min_cards"]
+"""``HeuristicAgent``'s ``take_at`` and ``min_cards`` (read from the agent class). The compiled code
+holds these values; :func:`mowkit.kernels.sources_key` includes them, so a changed default
+compiles afresh."""
 
 BLOCK = 4096
 """Rounds (or games) played per seeding of the generator; chunks are multiples of it."""
@@ -110,8 +118,13 @@ PLAIN, BLOCKING, ACROBAT, SLOWPOKE, CALF, THIN, DAIRY, MAD = (
 )
 # action types of the legal list
 A_LOW, A_HIGH, A_START, A_ACRO, A_SLOW, A_CALF_LO, A_CALF_HI, A_MAD, A_TAKE = range(9)
-D_TURN, D_FLIP, D_NEXT = 0, 1, 2
-"""Decision kinds of a trace (:func:`trace_deals`): a turn, the arrow flip, the next farmer."""
+D_TURN, D_FLIP, D_NEXT, D_END = 0, 1, 2, 3
+"""Decision kinds of a trace (:func:`trace_deals`): a turn, the arrow flip, the next farmer;
+``D_END`` is the row of the position at the end of a round (with ``states=True``; no decision)."""
+TRACE_HEADER = ("round", "kind", "options", "choice", "farmer", "card", "action", "arg", "arrow",
+                "active", "stock")
+"""The first columns of a trace row with ``states=True``; the position follows (:func:`decode_trace`)."""
+_THDR = len(TRACE_HEADER)
 _NUMS = MAX_NUMBER + 1  # numbers 0..16 of numbered cows
 _LINE = MAX_NUMBER + 8  # a line holds distinct values -1..17 at most
 _ACTIONS = 1024  # legal-list capacity (a hand of <= 10 cards, <= 16 slowpoke values each)
@@ -341,15 +354,49 @@ def _choose(code, p, h, k, num, fl, val, hl, hfl, hmad, hands, hcnt, hid, hs, U,
     return best
 
 
-@njit(cache=True, inline="always")
-def _record(trace, tlen, row, what, options, choice):
+@njit(cache=True)
+def _record(trace, tlen, row, what, options, choice, p, card, atype, aarg, arrow, active, stock, tot,
+            hands, hcnt, val, crd, hl, hfl, hmad, sc):
+    """Append ``(row, kind, options, choice)`` to the trace; a trace wider than 4 columns also
+    gets the decision's farmer and action and the position when it is asked (:func:`trace_width`)."""
     t = tlen[0]
-    if t < trace.shape[0]:
-        trace[t, 0] = row
-        trace[t, 1] = what
-        trace[t, 2] = options
-        trace[t, 3] = choice
     tlen[0] = t + 1
+    if t >= trace.shape[0]:
+        return
+    out = trace[t]
+    out[0] = row
+    out[1] = what
+    out[2] = options
+    out[3] = choice
+    if out.shape[0] <= 4:
+        return
+    out[4:] = 0
+    out[4] = p
+    out[5] = card
+    out[6] = atype
+    out[7] = aarg
+    out[8] = arrow
+    out[9] = active
+    out[10] = stock
+    n = hands.shape[0]
+    j = _THDR
+    for q in range(n):
+        out[j + q] = tot[q]
+    j += n
+    for h in range(hl.shape[0]):
+        out[j] = hl[h]
+        out[j + 1] = hfl[h]
+        out[j + 2] = hmad[h]
+        for i in range(hl[h]):
+            out[j + 3 + i] = val[h, i]
+            out[j + 3 + _LINE + i] = crd[h, i]
+        j += 3 + 2 * _LINE
+    for q in range(n):
+        out[j] = sc[q]
+        out[j + 1] = hcnt[q]
+        for i in range(hcnt[q]):
+            out[j + 2 + i] = hands[q, i]
+        j += 2 + hands.shape[1]
 
 
 @njit(cache=True)
@@ -449,7 +496,8 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
             idx = _choose(code, p, h, k, num, fl, val, hl, hfl, hmad, hands, hcnt, hid, hs, U, us,
                           kind, numbered, act_c, act_t, act_a)
         if record:
-            _record(trace, tlen, row, D_TURN, k, idx)
+            _record(trace, tlen, row, D_TURN, k, idx, p, act_c[idx], act_t[idx], act_a[idx], arrow, active,
+                    dsize - pp, tot, hands, hcnt, val, crd, hl, hfl, hmad, sc)
         t = act_t[idx]
         if t == A_TAKE:
             sc[p] += hfl[h]
@@ -517,7 +565,8 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
                 else:
                     flip = tot[(p - arrow) % n] < tot[(p + arrow) % n]
                 if record:
-                    _record(trace, tlen, row, D_FLIP, 2, 1 if flip else 0)
+                    _record(trace, tlen, row, D_FLIP, 2, 1 if flip else 0, p, c, -1, 0, arrow, active,
+                            dsize - pp, tot, hands, hcnt, val, crd, hl, hfl, hmad, sc)
                 if flip:
                     arrow = -arrow
             else:  # the farmer names who plays next
@@ -539,7 +588,8 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
                             chosen = r
                 if record:
                     _record(trace, tlen, row, D_NEXT, n if allow_self else n - 1,
-                            chosen if (allow_self or chosen < p) else chosen - 1)
+                            chosen if (allow_self or chosen < p) else chosen - 1, p, chosen, -1, 0, arrow,
+                            active, dsize - pp, tot, hands, hcnt, val, crd, hl, hfl, hmad, sc)
         q = chosen if chosen >= 0 else (p + arrow) % n
         if nh == 3:
             active = (active + arrow) % 3
@@ -548,6 +598,9 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
         for i in range(hcnt[p]):
             s += fl[hands[p, i]]
         score[p] = s
+    if record and trace.shape[1] > 4:  # the end of the round: the flies scored in place of the cowsheds'
+        _record(trace, tlen, row, D_END, 0, 0, -1, 0, -1, 0, arrow, active, dsize - pp, tot, hands, hcnt,
+                val, crd, hl, hfl, hmad, score)
     return arrow
 
 
@@ -1187,16 +1240,17 @@ _ROUND_OPTIONS = ("packets", "starter", "star", "yellow_next", "restart", "speci
 _GAME_OPTIONS = _ROUND_OPTIONS + ("threshold", "comparison", "max_rounds", "next_starter", "reset_arrow")
 
 
+DRIVER = common.KernelDriver(Mow, POLICIES, _ROUND_OPTIONS, _GAME_OPTIONS, BLOCK)
+"""The Python side shared with the 6 nimmt! kernel (options, policies, seeds, chunks, deals, traces)."""
+
+
 def _game(players: int, options: dict[str, Any], allowed: Sequence[str]) -> Mow:
-    for name in options:
-        if name not in allowed:
-            raise OptionError(name, options[name], "an option among " + ", ".join(allowed))
-    return Mow(players=players, **options)
+    return DRIVER.game(players, options, allowed)
 
 
 def policy_codes(policies: str | Sequence[str | int], players: int) -> np.ndarray:
     """Integer policy codes, one per seat, from names (or codes); one name means every seat."""
-    return common.policy_codes(policies, players, POLICIES)
+    return DRIVER.codes(policies, players)
 
 
 def card_arrays() -> dict[str, np.ndarray]:
@@ -1296,30 +1350,19 @@ def iter_rounds(
     The chunks concatenated equal ``simulate_rounds`` with the same arguments (``chunk`` is
     rounded up to a multiple of :data:`BLOCK`). Options as in :func:`simulate_rounds`.
     """
-    game = _game(players, options, _ROUND_OPTIONS)
-    codes = policy_codes(policies, players)
-    check_int("n_rounds", n_rounds, 0)
-    check_int("chunk", chunk, 1)
-    entropy = _entropy(seed)
-    return _chunks(game, codes, n_rounds, entropy, -(-chunk // BLOCK) * BLOCK)
+    return DRIVER.iter_rounds(players, policies, n_rounds, seed, chunk, options, _fill_rounds, _flies_dtype)
 
 
-def _chunks(game: Mow, codes: np.ndarray, n_rounds: int, entropy: int | Sequence[int],
-            chunk: int) -> Iterator[np.ndarray]:
+def _fill_rounds(game: Mow, codes: np.ndarray, out: np.ndarray, seeds: np.ndarray, start: int) -> None:
+    """Play one chunk of independent rounds into ``out`` (the lean loop when every farmer is random)."""
+    if _all_random(codes):
+        DRIVER.call(_random_rounds_kernel, out, BLOCK, seeds, game.players, game.num_herds, *_random_args(game),
+                    seconds=4)
+        return
     a = _args(game)
-    dtype = _flies_dtype(game)
-    fast = _random_args(game) if _all_random(codes) else None
-    for start in range(0, n_rounds, chunk):
-        size = min(chunk, n_rounds - start)
-        out = np.empty((size, a["n"]), dtype)
-        seeds = block_seeds(entropy, start // BLOCK, -(-size // BLOCK))
-        if fast is not None:
-            warm.call(_random_rounds_kernel, out, BLOCK, seeds, a["n"], a["nh"], *fast, seconds=4)
-        else:
-            warm.call(_rounds_kernel, out, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"], a["starter"],
-                      *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"],
-                      a["width"], seconds=6)
-        yield out
+    DRIVER.call(_rounds_kernel, out, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"], a["starter"],
+                *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"], a["deck_hs"],
+                a["width"], seconds=6)
 
 
 def simulate_rounds(
@@ -1337,11 +1380,8 @@ def simulate_rounds(
     int >= 0 (None: fresh entropy); options ``packets``, ``starter``, ``star``,
     ``yellow_next``, ``restart``, ``specials``. int16 flies for the shipped cards.
     """
-    chunks = list(iter_rounds(players, policies, n_rounds, seed, chunk=max(n_rounds, 1), **options))
-    if not chunks:
-        game = _game(players, options, _ROUND_OPTIONS)
-        return np.empty((0, players), _flies_dtype(game))
-    return chunks[0]
+    rounds = iter_rounds(players, policies, n_rounds, seed, chunk=max(n_rounds, 1), **options)
+    return DRIVER.simulate_rounds(rounds, players, options, n_rounds, _flies_dtype)
 
 
 def summarize_rounds(
@@ -1384,39 +1424,35 @@ def simulate_games(
     a = _args(game)
     totals = np.empty((n_games, players), np.int32)
     rounds = np.empty(n_games, np.int32)
-    limit = game.max_rounds if game.max_rounds is not None else _NO_LIMIT
-    seeds = block_seeds(seed, 0, -(-n_games // BLOCK))
+    limit = DRIVER.game_limit(game, _NO_LIMIT)
+    seeds = DRIVER.seeds(seed, 0, n_games)
     rules = (game.threshold, game.comparison == ">", limit, game.next_starter == "rotate", game.reset_arrow)
     if _all_random(codes):
-        warm.call(_random_games_kernel, totals, rounds, BLOCK, seeds, a["n"], a["nh"], *_random_args(game),
-                  *rules, seconds=4)
+        DRIVER.call(_random_games_kernel, totals, rounds, BLOCK, seeds, a["n"], a["nh"], *_random_args(game),
+                    *rules, seconds=4)
     else:
-        warm.call(_games_kernel, totals, rounds, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"],
-                  a["starter"], *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"],
-                  a["deck_hs"], a["width"], *rules, seconds=6)
-    if game.max_rounds is None and n_games and rounds.max() >= _NO_LIMIT:
-        raise RuntimeError(f"a game did not reach the threshold in {_NO_LIMIT:,} rounds")
+        DRIVER.call(_games_kernel, totals, rounds, BLOCK, seeds, a["n"], a["nh"], codes, a["deck"],
+                    a["starter"], *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"],
+                    a["deck_hs"], a["width"], *rules, seconds=6)
+    DRIVER.check_games(game, rounds, _NO_LIMIT)
     return totals, rounds
-
-
-def _check_deals(deals: Sequence[Sequence[int]] | np.ndarray, deck: Sequence[int]) -> np.ndarray:
-    return common.check_deals(deals, deck)
 
 
 def _play_orders(game: Mow, codes: np.ndarray, orders: np.ndarray, tots: np.ndarray,
                  starters: np.ndarray, arrows: np.ndarray, chain: bool,
                  entropy: int | Sequence[int], first_block: int = 0,
-                 trace: np.ndarray | None = None) -> np.ndarray:
+                 trace: np.ndarray | None = None, tlen: np.ndarray | None = None) -> np.ndarray:
     a = _args(game)
-    tlen = np.zeros(1, np.int64)
+    if tlen is None:
+        tlen = np.zeros(1, np.int64)
     if trace is None:
         trace = np.zeros((1, 4), np.int64)
     out = np.empty((len(orders), a["n"]), _flies_dtype(game))
     seeds = block_seeds(entropy, first_block, -(-len(orders) // BLOCK))
-    warm.call(_deals_kernel, out, orders, tots, starters, arrows, chain, BLOCK, seeds, a["n"],
-              a["nh"], codes, *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"],
-              a["deck_hs"], a["width"], game.next_starter == "rotate", game.reset_arrow, trace, tlen,
-              seconds=6)
+    DRIVER.call(_deals_kernel, out, orders, tots, starters, arrows, chain, BLOCK, seeds, a["n"],
+                a["nh"], codes, *a["cards"], a["restart_taker"], a["allow_self"], a["deck_hid"],
+                a["deck_hs"], a["width"], game.next_starter == "rotate", game.reset_arrow, trace, tlen,
+                seconds=6)
     if trace.shape[0] > 1 and tlen[0] > trace.shape[0]:
         raise RuntimeError(f"trace too short: {tlen[0]} decisions")
     return out
@@ -1441,7 +1477,7 @@ def play_deals(
     """
     game = _game(players, options, _GAME_OPTIONS)
     codes = policy_codes(policies, players)
-    arr = _check_deals(deals, np.asarray(game.deck, np.int64))
+    arr = DRIVER.deals(game, deals)
     m = len(arr)
     tots = np.zeros((m, players), np.int64)
     starters = np.full(m, game.starter, np.int64)
@@ -1454,6 +1490,8 @@ def trace_deals(
     policies: str | Sequence[str | int],
     deals: Sequence[Sequence[int]] | np.ndarray,
     seed: int | None = 0,
+    one_game: bool = False,
+    states: bool = False,
     **options: Any,
 ) -> tuple[np.ndarray, list[np.ndarray]]:
     """Like :func:`play_deals` (each round as round 1), and every decision the farmers made.
@@ -1464,20 +1502,74 @@ def trace_deals(
     at that moment and ``choice`` the index the farmer chose in it. An engine agent that plays
     ``legal_actions[choice]`` (checking the length) replays the round exactly, random farmers
     included; and the choices of random farmers can be tested for uniformity.
+
+    ``one_game``: the rounds are the rounds of one game (totals, starter and arrow carry over, as
+    :func:`play_deals`). ``states``: each row is a whole :data:`TRACE_HEADER` row (the round
+    first) followed by the position when the decision is asked (totals, herds, cowshed flies and
+    hands; :func:`decode_trace` reads it), and each round ends with a :data:`D_END` row (the flies
+    scored in the cowshed slots).
     """
     game = _game(players, options, _GAME_OPTIONS)
     codes = policy_codes(policies, players)
-    arr = _check_deals(deals, np.asarray(game.deck, np.int64))
+    arr = DRIVER.deals(game, deals)
     m = len(arr)
     tots = np.zeros((m, players), np.int64)
     starters = np.full(m, game.starter, np.int64)
     arrows = np.ones(m, np.int64)
+    a = _args(game)
     # a round has at most 3 decisions per card (place it, take it, flip or name the next farmer)
-    trace = np.zeros((m * (3 * len(game.deck) + 8) + 2, 4), np.int64)
-    out = _play_orders(game, codes, arr, tots, starters, arrows, False, _entropy(seed), 0, trace)
+    width = trace_width(players, a["nh"], a["width"]) if states else 4
+    trace, tlen = DRIVER.trace(m, 3 * len(game.deck) + 8, width)
+    out = _play_orders(game, codes, arr, tots, starters, arrows, bool(one_game), _entropy(seed), 0, trace,
+                       tlen)
+    if states:
+        return out, common.split_trace(trace, int(tlen[0]), m)
     used = trace[trace[:, 2] > 0]  # every decision has at least one option
     cut = np.searchsorted(used[:, 0], np.arange(m + 1))
     return out, [used[cut[i]:cut[i + 1], 1:] for i in range(m)]
+
+
+def trace_width(players: int, herds: int, hand_width: int) -> int:
+    """Columns of a ``states=True`` trace row: :data:`TRACE_HEADER`, the totals, per herd (cows,
+    flies, mad, values and cards of the line), per farmer (cowshed flies, hand size, the hand)."""
+    return _THDR + players + herds * (3 + 2 * _LINE) + players * (2 + hand_width)
+
+
+_ACTION_NAMES = ("low", "high", "start", "acrobat", "slowpoke", "calf_low", "calf_high", "mad", "take")
+
+
+def decode_trace(row: Sequence[int] | np.ndarray, players: int, herds: int, hand_width: int) -> dict[str, Any]:
+    """One row of a ``trace_deals(..., states=True)`` trace as a dict.
+
+    ``kind`` ("turn", "flip", "next", "end"), ``options``, ``choice``, ``farmer``, and for a turn
+    ``action`` (``"low"``, ``"high"``, ``"start"``, ``"acrobat"``, ``"slowpoke"``, ``"calf_low"``,
+    ``"calf_high"``, ``"mad"``, ``"take"``), ``card`` and ``arg`` (acrobat/mad: index of the
+    target in the line; slowpoke: its value); for "next" ``card`` is the farmer named. Then the
+    position: ``arrow``, ``active``, ``stock`` (cards left to draw), ``totals`` (before the
+    round), ``herds`` (per herd ``(line, flies, mad)``, ``line`` a tuple of ``(value, card)``),
+    ``flies`` (cowshed flies this round; at the end the flies scored) and ``hands`` (sorted).
+    """
+    x = np.asarray(row).tolist()
+    kind = ("turn", "flip", "next", "end")[x[1]]
+    j = _THDR
+    totals = x[j:j + players]
+    j += players
+    lines = []
+    for _ in range(herds):
+        k = x[j]
+        line = tuple(zip(x[j + 3:j + 3 + k], x[j + 3 + _LINE:j + 3 + _LINE + k]))
+        lines.append((line, x[j + 1], bool(x[j + 2])))
+        j += 3 + 2 * _LINE
+    flies, hands = [], []
+    for _ in range(players):
+        flies.append(x[j])
+        hands.append(tuple(sorted(x[j + 2:j + 2 + x[j + 1]])))
+        j += 2 + hand_width
+    return {
+        "kind": kind, "options": x[2], "choice": x[3], "farmer": x[4], "card": x[5],
+        "action": _ACTION_NAMES[x[6]] if kind == "turn" else None, "arg": x[7], "arrow": x[8],
+        "active": x[9], "stock": x[10], "totals": totals, "herds": lines, "flies": flies, "hands": hands,
+    }
 
 
 def seed_deals(players: int, seeds: Sequence[int], n_rounds: int = 1, **options: Any) -> np.ndarray:
@@ -1486,8 +1578,7 @@ def seed_deals(players: int, seeds: Sequence[int], n_rounds: int = 1, **options:
     ``simulate.play_state(game, agents, seed)`` deals round r with the r-th
     ``permutation(deck)`` of stream 0 of ``spawn_rngs(seed, players + 1)``; these are those orders.
     """
-    game = _game(players, options, _GAME_OPTIONS)
-    return common.seed_deals(game.deck, seeds, n_rounds)
+    return DRIVER.seed_deals(players, seeds, n_rounds, options)
 
 
 def play_seeds(
@@ -1508,7 +1599,7 @@ def play_seeds(
     game = _game(players, options, _GAME_OPTIONS)
     codes = policy_codes(policies, players)
     entropy = _entropy(random_seed)
-    limit = game.max_rounds if game.max_rounds is not None else 10_000
+    limit = DRIVER.game_limit(game, 10_000)
     deck = np.asarray(game.deck, dtype=np.int64)
     rngs = [_deal_rng(check_int("seed", s, 0)) for s in seeds]
     m = len(rngs)
@@ -1552,7 +1643,7 @@ def game_rounds(players: int, policies: str | Sequence[str | int], seed: int, ra
     game = _game(players, options, _GAME_OPTIONS)
     codes = policy_codes(policies, players)
     entropy = _entropy(random_seed)
-    limit = game.max_rounds if game.max_rounds is not None else 10_000
+    limit = DRIVER.game_limit(game, 10_000)
     deck = np.asarray(game.deck, dtype=np.int64)
     rng = _deal_rng(check_int("seed", seed, 0))
     t = np.zeros((1, players), np.int64)
@@ -1689,21 +1780,24 @@ def mc_action_values(
                           f"at least {need} (the other hands and the draw pile)")
     pol = np.full(g.players, POLICIES[rollout], np.int64)
     values = np.zeros(len(cand), np.float64)
-    k = warm.call(_mc_kernel, values, seed & 0xFFFFFFFF, rollouts, g.players, g.num_herds, pol,
-                  obs.player, obs.active_herd, obs.arrow, x["tot"], x["hands"], x["hcnt"], x["val"],
-                  x["crd"], x["hl"], x["hfl"], x["hmad"], x["sc"], x["hid"], x["hs"], x["sizes"],
-                  x["unseen"], x["pile_size"], cand, *a["cards"], a["restart_taker"], a["allow_self"],
-                  x["width"], seconds=6)
+    k = DRIVER.call(_mc_kernel, values, seed & 0xFFFFFFFF, rollouts, g.players, g.num_herds, pol,
+                    obs.player, obs.active_herd, obs.arrow, x["tot"], x["hands"], x["hcnt"], x["val"],
+                    x["crd"], x["hl"], x["hfl"], x["hmad"], x["sc"], x["hid"], x["hs"], x["sizes"],
+                    x["unseen"], x["pile_size"], cand, *a["cards"], a["restart_taker"], a["allow_self"],
+                    x["width"], seconds=6)
     if k != n_legal:  # pragma: no cover - the kernel and the engine disagree on the rules
         raise RuntimeError(f"the kernel lists {k} actions, the engine {n_legal}")
     return values / rollouts
 
 
 def warm_up(full: bool = False) -> None:
-    """Compile (or load from the cache) every kernel entry point with a tiny call (``full``: the same)."""
+    """Compile (or load from the cache) every kernel entry point with a tiny call (``full`` adds
+    the traced rounds with positions)."""
     simulate_rounds(4, "random", 1, seed=0)  # the all-random loops
     simulate_games(4, "random", 1, seed=0, max_rounds=1)
     simulate_rounds(4, "greedy", 1, seed=0)  # the general loops
     simulate_games(4, "greedy", 1, seed=0, max_rounds=1)
     play_deals(4, "greedy", [np.arange(48)])
+    if full:
+        trace_deals(4, "greedy", [np.arange(48)], states=True)
     mc_action_values(Mow(players=3).new_state(seed=0).observation(0), 1, 0)

@@ -27,7 +27,12 @@ names, same :class:`~mowkit.core.OptionError`): ``rows``, ``capacity``, ``hand_s
 Entry points: :func:`simulate_rounds` / :func:`iter_rounds` / :func:`summarize_rounds`
 (independent rounds), :func:`simulate_games` (whole games), :func:`play_deals` (rounds on
 given deck orders, e.g. a state's ``state.deals``) and :func:`play_seeds` (whole games on the
-deals ``simulate.play_state(game, agents, seed)`` makes), the last two for cross-checks.
+deals ``simulate.play_state(game, agents, seed)`` makes), the last two for cross-checks, and
+:func:`trace_deals` (rounds on given deck orders with every decision recorded with the position it
+was asked in, so the engine can replay every policy decision by decision, random ones included;
+the trace is a separate compiled specialisation, ``trace=None`` compiles the untraced kernels
+unchanged). The Python side (options, policies, seeds, chunks, deals, traces) is
+:class:`mowkit.kernels.common.KernelDriver`, shared with the Mow kernel.
 
 Random streams. Rounds (or games) are played in blocks of :data:`BLOCK`; block ``k`` starts
 from the sorted deck with the xoshiro256** generator of :mod:`mowkit.kernels.rng` seeded (by
@@ -60,12 +65,13 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from mowkit.core import OptionError, check_int
 from mowkit.data import sixnimmt_heads
 from mowkit.games.sixnimmt import SixNimmt
-from mowkit.kernels import common, rng, warm
+from mowkit.kernels import common, rng
 
 RANDOM, LOWEST, HIGHEST, GREEDY, RANDOM_ROW = 0, 1, 2, 3, 4
 POLICIES: dict[str, int] = {
@@ -82,6 +88,125 @@ BLOCK = 4096
 
 _NO_LIMIT = 1_000_000  # rounds per game when max_rounds is None (a safety stop, see simulate_games)
 _BIG = 1 << 30
+
+D_CARD, D_ROW, D_PLACE, D_DRAFT, D_END = 0, 1, 2, 3, 4
+"""Decision kinds of a trace (:func:`trace_deals`): a card choice, a Rule 4 row, a professional
+tie, a logic draft; ``D_END`` is the row of the position at the end of a round (no decision)."""
+TRACE_HEADER = ("round", "kind", "seat", "options", "choice", "card", "arg")
+"""The first columns of a trace row; the position follows (see :func:`decode_trace`)."""
+_HDR = len(TRACE_HEADER)
+
+
+def trace_width(players: int, rows: int, hand_size: int) -> int:
+    """Columns of a trace row: the header, per row (first, last, cards, heads), per seat
+    (heads taken this round, hand size, the hand padded to ``hand_size``)."""
+    return _HDR + 4 * rows + players * (2 + hand_size)
+
+
+def _rec(trace, tlen, kind, seat, options, choice, card, arg, rows_valid, first, last, rcnt, rhd,
+         hands, hcnt, pen):
+    """Append a decision and the position when it is asked to ``trace`` (a no-op without a trace)."""
+
+
+@overload(_rec, inline="always")
+def _rec_impl(trace, tlen, kind, seat, options, choice, card, arg, rows_valid, first, last, rcnt, rhd,
+              hands, hcnt, pen):
+    if isinstance(trace, types.NoneType):  # inlined as nothing: the untraced kernels do not change
+        def nothing(trace, tlen, kind, seat, options, choice, card, arg, rows_valid, first, last,
+                    rcnt, rhd, hands, hcnt, pen):
+            return None
+        return nothing
+
+    def record(trace, tlen, kind, seat, options, choice, card, arg, rows_valid, first, last, rcnt,
+               rhd, hands, hcnt, pen):
+        _rec_write(trace, tlen, kind, seat, options, choice, card, arg, rows_valid, first, last, rcnt,
+                   rhd, hands, hcnt, pen)
+    return record
+
+
+@njit(cache=True)
+def _rec_write(trace, tlen, kind, seat, options, choice, card, arg, rows_valid, first, last, rcnt, rhd,
+               hands, hcnt, pen):
+    """The trace row of :func:`_rec`: the header, then the position (see :func:`trace_width`)."""
+    t = tlen[0]
+    tlen[0] = t + 1
+    if t >= trace.shape[0]:
+        return
+    row = trace[t]
+    row[:] = 0
+    row[0] = tlen[1]
+    row[1] = kind
+    row[2] = seat
+    row[3] = options
+    row[4] = choice
+    row[5] = card
+    row[6] = arg
+    nrows = first.shape[0]
+    j = _HDR
+    for r in range(nrows):
+        if rows_valid:
+            row[j] = first[r]
+            row[j + 1] = last[r]
+            row[j + 2] = rcnt[r]
+            row[j + 3] = rhd[r]
+        j += 4
+    for p in range(hands.shape[0]):
+        row[j] = pen[p] if rows_valid else 0
+        row[j + 1] = hcnt[p]
+        for i in range(hcnt[p]):
+            row[j + 2 + i] = hands[p, i]
+        j += 2 + hands.shape[1]
+
+
+def _rec_round(tlen, i):
+    """Note that the decisions from now on belong to round (row) ``i`` (a no-op without a trace)."""
+
+
+@overload(_rec_round, inline="always")
+def _rec_round_impl(tlen, i):
+    if isinstance(tlen, types.NoneType):
+        return lambda tlen, i: None
+
+    def note(tlen, i):
+        tlen[1] = i
+    return note
+
+
+
+def _rec_tie(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hands, hcnt, pen):
+    """Professional variant: record the choice among equally close ends when there are several."""
+
+
+@overload(_rec_tie, inline="always")
+def _rec_tie_impl(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hands, hcnt, pen):
+    if isinstance(trace, types.NoneType):
+        def nothing(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hands, hcnt, pen):
+            return None
+        return nothing
+
+    def record(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hands, hcnt, pen):
+        _rec_tie_write(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hands, hcnt, pen)
+    return record
+
+
+@njit(cache=True)
+def _rec_tie_write(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hands, hcnt, pen):
+    if br < 0:  # Rule 4: no placement to choose
+        return
+    ties = 0
+    choice = -1
+    for r in range(first.shape[0]):  # the engine's order: rows in order, back before front
+        if c > last[r] and c - last[r] == bd:
+            if r == br and not front:
+                choice = ties
+            ties += 1
+        if c < first[r] and first[r] - c == bd:
+            if r == br and front:
+                choice = ties
+            ties += 1
+    if ties > 1:
+        _rec_write(trace, tlen, D_PLACE, p, ties, choice, c, 2 * br + (1 if front else 0), True, first,
+                   last, rcnt, rhd, hands, hcnt, pen)
 
 
 # --------------------------------------------------------------------------- compiled core
@@ -192,8 +317,12 @@ def _greedy_index(hand, k, nrows, cap, prof, first, last, rcnt, rhd):
 
 
 @njit(cache=True, inline="always")
-def _place_s(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen, rs):
-    """Place card ``c`` of seat ``p`` by Rules 1-4 (professional: both ends)."""
+def _place_s(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen, rs,
+             trace, tlen, hands, hcnt):
+    """Place card ``c`` of seat ``p`` by Rules 1-4 (professional: both ends).
+
+    ``trace`` (None: no trace) receives the Rule 4 row choice and a professional tie, with the
+    position before the card is placed (``hands``/``hcnt`` only for that record)."""
     br = -1
     front = False
     if not prof:
@@ -214,8 +343,11 @@ def _place_s(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, 
                 bd = first[r] - c
                 br = r
                 front = True
+        _rec_tie(trace, tlen, p, c, bd, br, front, first, last, rcnt, rhd, hands, hcnt, pen)
     if br < 0:  # Rule 4
         r = _rule4_row_s(code, auto, nrows, rhd, rcnt, rs)
+        if not auto:
+            _rec(trace, tlen, D_ROW, p, nrows, r, c, 0, True, first, last, rcnt, rhd, hands, hcnt, pen)
         pen[p] += rhd[r]
         first[r] = c
         last[r] = c
@@ -301,8 +433,10 @@ def _deal(order, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd):
 
 @njit(cache=True)
 def _draft_s(round_index, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, first, last, rcnt,
-             rhd, rs):
-    """Logic variant: draft clockwise from seat ``round_index % n``; left-overs start the rows."""
+             rhd, rs, trace, tlen, pen):
+    """Logic variant: draft clockwise from seat ``round_index % n``; left-overs start the rows.
+
+    ``trace`` (None: no trace) receives every pick (``pen`` only for that record)."""
     for i in range(dsize):
         pool[i] = i + 1
     m = dsize
@@ -317,6 +451,7 @@ def _draft_s(round_index, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
             idx = m - 1
         else:
             idx = rng.below(rs, m)
+        _rec(trace, tlen, D_DRAFT, d, m, idx, pool[idx], 0, False, first, last, rcnt, rhd, hands, hcnt, pen)
         hands[d, hcnt[d]] = pool[idx]
         hcnt[d] += 1
         for j in range(idx, m - 1):
@@ -368,11 +503,13 @@ def _draft(round_index, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, f
 
 @njit(cache=True, inline="always")
 def _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, dealt_random,
-                  hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs):
+                  hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs, trace, tlen):
     """Play the ``hand_size`` turns of a dealt round; ``pen`` receives each seat's heads.
 
     With ``dealt_random`` a ``random`` seat plays its hand from the end (the hand's order must
     be uniformly random, as a random deal makes it); otherwise it draws a random card each turn.
+    ``trace`` (None: compiled without one) receives every decision with the position when it is
+    asked, and the position at the end of the round (:data:`D_END`).
     """
     for p in range(n):
         pen[p] = 0
@@ -398,6 +535,7 @@ def _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, dealt_random,
             else:
                 idx = rng.below(rs, k)
             c = hand[idx]
+            _rec(trace, tlen, D_CARD, p, k, -1, c, 0, True, first, last, rcnt, rhd, hands, hcnt, pen)
             hand[idx] = hand[k - 1]
             hcnt[p] = k - 1
             j = p  # insertion sort of the revealed cards
@@ -409,7 +547,9 @@ def _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, dealt_random,
             owners[j] = p
         for j in range(n):
             q = owners[j]
-            _place_s(cards[j], q, pol[q], nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen, rs)
+            _place_s(cards[j], q, pol[q], nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen, rs,
+                     trace, tlen, hands, hcnt)
+    _rec(trace, tlen, D_END, -1, 0, 0, 0, 0, True, first, last, rcnt, rhd, hands, hcnt, pen)
 
 
 @njit(cache=True, inline="always")
@@ -556,12 +696,13 @@ def _rounds_kernel(out, block, seeds, n, hsize, nrows, cap, dsize, heads, pol, p
             for a in range(dsize):
                 deck[a] = a + 1
         if logic:
-            _draft_s(np.int64(0), n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, first, last, rcnt, rhd, rs)
+            _draft_s(np.int64(0), n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, first, last, rcnt, rhd, rs,
+                     None, None, pen)
         else:
             _shuffle_part(deck, need, rs)
             _deal(deck, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
         _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, not logic,
-                      hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs)
+                      hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs, None, None)
         for p in range(n):
             out[i, p] = pen[p]
 
@@ -595,12 +736,12 @@ def _games_kernel(totals, nrounds, block, seeds, n, hsize, nrows, cap, dsize, he
         while True:
             if logic:
                 _draft_s(ri, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
-                         first, last, rcnt, rhd, rs)
+                         first, last, rcnt, rhd, rs, None, None, pen)
             else:
                 _shuffle_part(deck, need, rs)
                 _deal(deck, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
             _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, not logic,
-                          hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs)
+                          hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs, None, None)
             reached = False
             for p in range(n):
                 tot[p] += pen[p]
@@ -616,8 +757,12 @@ def _games_kernel(totals, nrounds, block, seeds, n, hsize, nrows, cap, dsize, he
 
 @njit(cache=True)
 def _deals_kernel(out, deals, round_index, block, seeds, n, hsize, nrows, cap, dsize, heads, pol,
-                  prof, logic, auto):
-    """Play round i on deck order ``deals[i]`` (logic: draft of round ``round_index[i]``)."""
+                  prof, logic, auto, trace, tlen):
+    """Play round i on deck order ``deals[i]`` (logic: draft of round ``round_index[i]``).
+
+    ``trace``/``tlen`` None: no trace (the untraced code, compiled apart); else every decision
+    (see :func:`trace_deals`) goes to ``trace[tlen[0]]``, tagged with its round i.
+    """
     rs = np.empty(4, np.uint64)
     hands = np.empty((n, hsize), np.int64)
     hcnt = np.empty(n, np.int64)
@@ -632,13 +777,14 @@ def _deals_kernel(out, deals, round_index, block, seeds, n, hsize, nrows, cap, d
     for i in range(out.shape[0]):
         if i % block == 0:
             rng.seed(rs, seeds[i // block])
+        _rec_round(tlen, i)
         if logic:
             _draft_s(round_index[i], n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
-                     first, last, rcnt, rhd, rs)
+                     first, last, rcnt, rhd, rs, trace, tlen, pen)
         else:
             _deal(deals[i], n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
         _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, False,
-                      hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs)
+                      hands, hcnt, first, last, rcnt, rhd, pen, cards, owners, rs, trace, tlen)
         for p in range(n):
             out[i, p] = pen[p]
 
@@ -724,10 +870,10 @@ def _mc_kernel(values, seed, rollouts, n, me, nrows, cap, prof, relative, heads,
                 owners[j] = p
             for j in range(n):
                 _place_s(cards[j], owners[j], RANDOM, nrows, cap, prof, False, heads, first, last, rcnt,
-                         rhd, pen, rs)
+                         rhd, pen, rs, None, None, hands, hcnt)
             if h > 1:
                 _play_round_s(n, h - 1, nrows, cap, heads, pol, prof, False, True,
-                              hands, hcnt, first, last, rcnt, rhd, pen2, cards, owners, rs)
+                              hands, hcnt, first, last, rcnt, rhd, pen2, cards, owners, rs, None, None)
                 for p in range(n):
                     pen[p] += pen2[p]
             v = float(pen[me])
@@ -858,11 +1004,11 @@ def mc_card_values(hand: Sequence[int], rows: Sequence[Sequence[int]], unseen: S
     word = int(seed) & 0xFFFFFFFF
     check_int("rollouts", rollouts, 1)
     if professional:
-        warm.call(_mc_kernel, values, word, rollouts, players, player, len(rows), capacity, True,
-                  relative, table, hand_a, hand_a.copy(), unseen_a, first0, last0, rcnt0, rhd0, seconds=4)
+        DRIVER.call(_mc_kernel, values, word, rollouts, players, player, len(rows), capacity, True,
+                    relative, table, hand_a, hand_a.copy(), unseen_a, first0, last0, rcnt0, rhd0, seconds=4)
     else:
-        warm.call(_mc_fast_kernel, values, word, rollouts, players, player, len(rows), capacity, relative,
-                  table, hand_a, hand_a.copy(), unseen_a, last0, rcnt0, rhd0, seconds=2)
+        DRIVER.call(_mc_fast_kernel, values, word, rollouts, players, player, len(rows), capacity, relative,
+                    table, hand_a, hand_a.copy(), unseen_a, last0, rcnt0, rhd0, seconds=2)
     return values / rollouts
 
 
@@ -870,16 +1016,17 @@ _ROUND_OPTIONS = ("rows", "capacity", "hand_size", "variant", "auto_row")
 _GAME_OPTIONS = _ROUND_OPTIONS + ("threshold", "comparison", "max_rounds")
 
 
+DRIVER = common.KernelDriver(SixNimmt, POLICIES, _ROUND_OPTIONS, _GAME_OPTIONS, BLOCK)
+"""The Python side shared with the Mow kernel (options, policies, seeds, chunks, deals, traces)."""
+
+
 def _game(players: int, options: dict[str, Any], allowed: Sequence[str]) -> SixNimmt:
-    for name in options:
-        if name not in allowed:
-            raise OptionError(name, options[name], "an option among " + ", ".join(allowed))
-    return SixNimmt(players=players, **options)
+    return DRIVER.game(players, options, allowed)
 
 
 def policy_codes(policies: str | Sequence[str | int], players: int) -> np.ndarray:
     """Integer policy codes, one per seat, from names (or codes); one name means every seat."""
-    return common.policy_codes(policies, players, POLICIES)
+    return DRIVER.codes(policies, players)
 
 
 def _heads() -> np.ndarray:
@@ -919,30 +1066,18 @@ def iter_rounds(
     The chunks concatenated equal ``simulate_rounds`` with the same arguments (``chunk`` is
     rounded up to a multiple of :data:`BLOCK`). Options as in :func:`simulate_rounds`.
     """
-    game = _game(players, options, _ROUND_OPTIONS)
-    codes = policy_codes(policies, players)
-    check_int("n_rounds", n_rounds, 0)
-    check_int("chunk", chunk, 1)
-    entropy = _entropy(seed)
-    return _chunks(game, codes, n_rounds, entropy, -(-chunk // BLOCK) * BLOCK)
+    return DRIVER.iter_rounds(players, policies, n_rounds, seed, chunk, options, _fill_rounds, _penalty_dtype)
 
 
-def _chunks(game: SixNimmt, codes: np.ndarray, n_rounds: int, entropy: int | Sequence[int],
-            chunk: int) -> Iterator[np.ndarray]:
+def _fill_rounds(game: SixNimmt, codes: np.ndarray, out: np.ndarray, seeds: np.ndarray, start: int) -> None:
+    """Play one chunk of independent rounds into ``out`` (the lean loop when every seat is random)."""
     n, hsize, nrows, cap, dsize, heads = _args(game)
-    dtype = _penalty_dtype(game)
     prof, logic = game.professional, game.logic
-    plain_random = not prof and not logic and bool((codes == RANDOM).all())
-    for start in range(0, n_rounds, chunk):
-        size = min(chunk, n_rounds - start)
-        out = np.empty((size, n), dtype)
-        seeds = block_seeds(entropy, start // BLOCK, -(-size // BLOCK))
-        if plain_random:
-            warm.call(_random_rounds_kernel, out, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, seconds=2)
-        else:
-            warm.call(_rounds_kernel, out, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
-                      prof, logic, game.auto_row, seconds=3)
-        yield out
+    if not prof and not logic and bool((codes == RANDOM).all()):
+        DRIVER.call(_random_rounds_kernel, out, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, seconds=2)
+    else:
+        DRIVER.call(_rounds_kernel, out, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
+                    prof, logic, game.auto_row, seconds=3)
 
 
 def simulate_rounds(
@@ -959,11 +1094,8 @@ def simulate_rounds(
     :data:`POLICIES`); ``seed`` an int >= 0 (None: fresh entropy); options ``rows``,
     ``capacity``, ``hand_size``, ``variant``, ``auto_row``. int16 heads for the shipped cards.
     """
-    chunks = list(iter_rounds(players, policies, n_rounds, seed, chunk=max(n_rounds, 1), **options))
-    if not chunks:
-        game = _game(players, options, _ROUND_OPTIONS)
-        return np.empty((0, players), _penalty_dtype(game))
-    return chunks[0]
+    rounds = iter_rounds(players, policies, n_rounds, seed, chunk=max(n_rounds, 1), **options)
+    return DRIVER.simulate_rounds(rounds, players, options, n_rounds, _penalty_dtype)
 
 
 def summarize_rounds(
@@ -1006,27 +1138,23 @@ def simulate_games(
     n, hsize, nrows, cap, dsize, heads = _args(game)
     totals = np.empty((n_games, n), np.int32)
     rounds = np.empty(n_games, np.int32)
-    limit = game.max_rounds if game.max_rounds is not None else _NO_LIMIT
-    seeds = block_seeds(seed, 0, -(-n_games // BLOCK))
-    warm.call(_games_kernel, totals, rounds, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads, codes,
-              game.professional, game.logic, game.auto_row, game.threshold, game.comparison == ">",
-              limit, seconds=4)
-    if game.max_rounds is None and n_games and rounds.max() >= _NO_LIMIT:
-        raise RuntimeError(f"a game did not reach the threshold in {_NO_LIMIT:,} rounds")
+    limit = DRIVER.game_limit(game, _NO_LIMIT)
+    DRIVER.call(_games_kernel, totals, rounds, BLOCK, DRIVER.seeds(seed, 0, n_games), n, hsize, nrows, cap,
+                dsize, heads, codes, game.professional, game.logic, game.auto_row, game.threshold,
+                game.comparison == ">", limit, seconds=4)
+    DRIVER.check_games(game, rounds, _NO_LIMIT)
     return totals, rounds
 
 
-def _check_deals(deals: Sequence[Sequence[int]] | np.ndarray, deck: Sequence[int]) -> np.ndarray:
-    return common.check_deals(deals, deck)
-
-
 def _play_orders(game: SixNimmt, codes: np.ndarray, orders: np.ndarray, index: np.ndarray,
-                 entropy: int | Sequence[int], first_block: int = 0) -> np.ndarray:
+                 entropy: int | Sequence[int], first_block: int = 0,
+                 trace: np.ndarray | None = None, tlen: np.ndarray | None = None) -> np.ndarray:
     n, hsize, nrows, cap, dsize, heads = _args(game)
     out = np.empty((len(orders), n), _penalty_dtype(game))
     seeds = block_seeds(entropy, first_block, -(-len(orders) // BLOCK))
-    warm.call(_deals_kernel, out, orders, index, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads,
-              codes, game.professional, game.logic, game.auto_row, seconds=4)
+    DRIVER.call(_deals_kernel, out, orders, index, BLOCK, seeds, n, hsize, nrows, cap, dsize, heads,
+                codes, game.professional, game.logic, game.auto_row, trace, tlen,
+                seconds=4 if trace is None else 8)
     return out
 
 
@@ -1049,10 +1177,72 @@ def play_deals(
     """
     game = _game(players, options, _ROUND_OPTIONS)
     codes = policy_codes(policies, players)
-    arr = _check_deals(deals, game.deck)
+    arr = DRIVER.deals(game, deals)
     m = len(arr)
     index = np.arange(m, dtype=np.int64) if one_game else np.zeros(m, np.int64)
     return _play_orders(game, codes, arr, index, _entropy(seed))
+
+
+def trace_deals(
+    players: int,
+    policies: str | Sequence[str | int],
+    deals: Sequence[Sequence[int]] | np.ndarray,
+    seed: int | None = 0,
+    one_game: bool = False,
+    **options: Any,
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Like :func:`play_deals`, and every decision the seats made with the position it was made in.
+
+    Returns ``(heads (len(deals), players), traces)``: ``traces[i]`` has one row per decision of
+    round i in the order the engine asks them (the card choices of a turn in seat order, then
+    the Rule 4 row and professional ties as the cards are placed; logic: the draft picks first),
+    and a last row :data:`D_END` with the position at the end of the round. Columns:
+    :data:`TRACE_HEADER` (``kind`` :data:`D_CARD`, :data:`D_ROW`, :data:`D_PLACE`,
+    :data:`D_DRAFT`; ``options`` the length of the engine's legal list, ``choice`` the index the
+    seat chose in it, ``card`` the card played, drafted or placed, ``arg`` a tie's ``2 * row +
+    front``), then the position *when the decision is asked*: per row its first and last card,
+    cards and heads, per seat the heads taken this round, the hand size and the hand
+    (:func:`decode_trace` reads a row). The traced kernel is compiled apart: the untraced ones do
+    not pay for it. Options as in :func:`play_deals` (``one_game``: round i is round i of one game).
+    """
+    game = _game(players, options, _ROUND_OPTIONS)
+    codes = policy_codes(policies, players)
+    arr = DRIVER.deals(game, deals)
+    m = len(arr)
+    index = np.arange(m, dtype=np.int64) if one_game else np.zeros(m, np.int64)
+    # a round asks n * H cards, at most n * H rows or ties, n * H draft picks, and one end row
+    trace, tlen = DRIVER.trace(m, 3 * players * game.hand_size + 1,
+                               trace_width(players, game.rows, game.hand_size))
+    out = _play_orders(game, codes, arr, index, _entropy(seed), 0, trace, tlen)
+    return out, common.split_trace(trace, int(tlen[0]), m)
+
+
+def decode_trace(row: Sequence[int] | np.ndarray, players: int, rows: int = 4, hand_size: int = 10) -> dict[str, Any]:
+    """One row of a :func:`trace_deals` trace as a dict.
+
+    ``kind`` ("card", "row", "place", "draft", "end"), ``seat``, ``options``, ``choice``,
+    ``card``, ``place`` (professional tie: ``(row, "front"|"back")``), then the position:
+    ``rows`` a list of ``(first, last, cards, heads)`` (empty during the draft), ``heads``
+    taken this round per seat and ``hands`` (sorted tuples).
+    """
+    x = np.asarray(row).tolist()
+    kind = ("card", "row", "place", "draft", "end")[x[1]]
+    j = _HDR
+    line = []
+    for _ in range(rows):
+        line.append(tuple(x[j:j + 4]))
+        j += 4
+    taken, hands = [], []
+    for _ in range(players):
+        taken.append(x[j])
+        k = x[j + 1]
+        hands.append(tuple(sorted(x[j + 2:j + 2 + k])))
+        j += 2 + hand_size
+    return {
+        "kind": kind, "seat": x[2], "options": x[3], "choice": x[4], "card": x[5],
+        "place": (x[6] // 2, "front" if x[6] % 2 else "back") if kind == "place" else None,
+        "rows": [] if kind == "draft" else line, "heads": taken, "hands": hands,
+    }
 
 
 def seed_deals(players: int, seeds: Sequence[int], n_rounds: int = 1, **options: Any) -> np.ndarray:
@@ -1062,8 +1252,7 @@ def seed_deals(players: int, seeds: Sequence[int], n_rounds: int = 1, **options:
     ``permutation(deck)`` of stream 0 of ``spawn_rngs(seed, players + 1)``; these are those
     orders (the logic variant ignores them: it drafts).
     """
-    game = _game(players, options, _GAME_OPTIONS)
-    return common.seed_deals(game.deck, seeds, n_rounds)
+    return DRIVER.seed_deals(players, seeds, n_rounds, options)
 
 
 def play_seeds(
@@ -1084,7 +1273,7 @@ def play_seeds(
     game = _game(players, options, _GAME_OPTIONS)
     codes = policy_codes(policies, players)
     entropy = _entropy(random_seed)
-    limit = game.max_rounds if game.max_rounds is not None else 10_000
+    limit = DRIVER.game_limit(game, 10_000)
     batch = min(limit, 8)
     deck = np.asarray(game.deck, dtype=np.int64)
     rngs = [_deal_rng(check_int("seed", s, 0)) for s in seeds]
@@ -1137,7 +1326,7 @@ def game_rounds(players: int, policies: str | Sequence[str | int], seed: int, ra
     rng = _deal_rng(check_int("seed", seed, 0))
     deck = np.asarray(game.deck, dtype=np.int64)
     totals = np.zeros(players, np.int64)
-    limit = game.max_rounds if game.max_rounds is not None else 10_000
+    limit = DRIVER.game_limit(game, 10_000)
     rounds = []
     while True:
         if len(rounds) >= limit and game.max_rounds is None:
@@ -1156,7 +1345,8 @@ def warm_up(full: bool = False) -> None:
     """Compile (or load from the cache) the kernel entry points with tiny calls.
 
     By default those a tournament, a Monte Carlo agent and random rounds use; ``full`` adds the
-    general round loop (non-random policies, variants) and the professional Monte Carlo.
+    general round loop (non-random policies, variants), the traced rounds and the professional
+    Monte Carlo.
     """
     simulate_rounds(4, "random", 1, seed=0)
     simulate_games(4, "random", 1, seed=0, max_rounds=1)
@@ -1164,5 +1354,6 @@ def warm_up(full: bool = False) -> None:
     mc_card_values([1, 2], [[10], [20], [30], [40]], list(range(50, 60)), 4, 0, 1, seed=0)
     if full:
         simulate_rounds(4, "lowest", 1, seed=0)
+        trace_deals(4, "lowest", [np.arange(1, 105)])
         mc_card_values([1, 2], [[10], [20], [30], [40]], list(range(50, 60)), 4, 0, 1, seed=0,
                        professional=True)

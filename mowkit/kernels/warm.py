@@ -29,8 +29,11 @@ _SOURCES = ("sixnimmt.py", "mow.py", "rng.py", "common.py")
 
 
 def _stamp() -> str:
-    """A key of the kernel sources (size and mtime, as numba's cache), numba and Python."""
-    h = hashlib.sha1(f"{numba.__version__} {sys.version_info[:2]}".encode())
+    """A key of the kernel sources (size and mtime, as numba's cache), the agent parameters they
+    compile in, numba and Python."""
+    from mowkit.kernels import policy_key
+
+    h = hashlib.sha1(f"{numba.__version__} {sys.version_info[:2]} {policy_key()}".encode())
     for name in _SOURCES:
         st = (_HERE / name).stat()
         h.update(f"{name} {st.st_size} {st.st_mtime_ns}".encode())

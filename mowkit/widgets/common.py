@@ -35,8 +35,11 @@ ALL_HANDS = "all"
 
 def perspective_options(game_name: Any, players: int) -> list[tuple[str, str | int]]:
     """Dropdown options: all hands open (:data:`ALL_HANDS`), then one seat's view per seat."""
-    word = seat_word(game_name)
-    return [("all hands open", ALL_HANDS)] + [(f"{word} {p}'s view only", p) for p in range(players)]
+    from mowkit.i18n import _
+
+    word = _(seat_word(game_name))
+    return [(_("all hands open"), ALL_HANDS)] + [
+        (_("only what {seat} {n} sees").format(seat=word, n=p + 1), p) for p in range(players)]
 
 
 def show_hands(perspective: bool | str | int) -> bool | int:

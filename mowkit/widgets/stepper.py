@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit.core import Action
-from mowkit.i18n import _
+from mowkit.i18n import _, ngettext
 from mowkit.records import load, replay
 from mowkit.widgets.common import (
     ALL_HANDS,
@@ -69,17 +69,17 @@ class Stepper(widgets.VBox):
         self.game = final.game
         self.actions: list[Action] = [a for rnd in final.history for a in rnd]
         n = len(self.states) - 1
-        word = seat_word(self.game.name)
-
-        self.first_button = button("⏮ first", "the deal")
-        self.prev_button = button("◀ previous", "one decision back")
-        self.next_button = button("next ▶", "one decision on", style="primary")
-        self.last_button = button("last ⏭", "the end of the record")
-        self.slider = widgets.IntSlider(value=0, min=0, max=n, description="decision",
-                                        continuous_update=True, layout=widgets.Layout(width="420px"))
+        self.first_button = button("⏮", "")
+        self.prev_button = button("◀", "")
+        self.next_button = button("▶", "", style="primary")
+        self.last_button = button("⏭", "")
+        self.slider = widgets.IntSlider(value=0, min=0, max=n, continuous_update=True,
+                                        layout=widgets.Layout(width="460px"),
+                                        style={"description_width": "initial"})
         self.perspective = widgets.Dropdown(options=perspective_options(self.game.name, self.game.num_players),
                                             value=ALL_HANDS if show_hands(perspective) is True else perspective,
-                                            description="show")
+                                            style={"description_width": "initial"},
+                                            layout=widgets.Layout(width="300px"))
         self.step_label = widgets.HTML()
         self.step_label.add_class("mowkit-step")
         self.table = widgets.HTML()
@@ -92,12 +92,8 @@ class Stepper(widgets.VBox):
 
         self.coach_panel = CoachPanel(self.game, active=coach)
 
-        agents = record.get("agents") or []
-        who = ", ".join(f"{word} {i + 1}: {a}" for i, a in enumerate(agents)) or f"{self.game.num_players} {word}s"
-        self.header = widgets.HTML(
-            f"<b>{GAME_TITLES.get(self.game.name, self.game.name)}</b> · {html_lib.escape(who)} · "
-            f"seed {record.get('seed')} · {n} decisions"
-        )
+        self.header = widgets.HTML()
+        self._relabel()
         self.first_button.on_click(lambda _: self.first())
         self.prev_button.on_click(lambda _: self.previous())
         self.next_button.on_click(lambda _: self.next())
@@ -109,6 +105,39 @@ class Stepper(widgets.VBox):
                           self.step_label, self.table, self.explanation_box, self.coach_panel])
         self.add_class("mowkit-stepper")
         self.index = index if index >= 0 else n + 1 + index
+        self._redraw()
+        from mowkit.i18n import on_language_change
+
+        self._unregister = on_language_change(self._language_changed, weak=True)
+
+    def _relabel(self) -> None:
+        """Every label in the reader's language (:func:`mowkit.set_language`)."""
+        from mowkit.i18n import counted
+        from mowkit.plots import agent_name
+
+        word = _(seat_word(self.game.name))
+        agents = self.record.get("agents") or []
+        who = (", ".join(_("{seat} {n}: {agent}").format(seat=word, n=i + 1, agent=agent_name(a))
+                         for i, a in enumerate(agents)) or counted(seat_word(self.game.name), self.game.num_players))
+        seed = self.record.get("seed")
+        parts = [f"<b>{html_lib.escape(GAME_TITLES.get(self.game.name, self.game.name))}</b>", html_lib.escape(who)]
+        if seed is not None:
+            parts.append(html_lib.escape(_("seed {seed}").format(seed=seed)))
+        parts.append(html_lib.escape(ngettext("{n} decision", "{n} decisions", self.slider.max).format(n=self.slider.max)))
+        self.header.value = " · ".join(parts)
+        for b, (text, tip) in zip(
+            (self.first_button, self.prev_button, self.next_button, self.last_button),
+            ((_("⏮ start"), _("the deal")), (_("◀ back"), _("one decision back")),
+             (_("next ▶"), _("one decision on")), (_("end ⏭"), _("the end of the game")))):
+            b.description, b.tooltip = text, tip
+        self.slider.description = _("decision")
+        value = self.perspective.value
+        self.perspective.options = perspective_options(self.game.name, self.game.num_players)
+        self.perspective.value = value
+        self.perspective.description = _("show")
+
+    def _language_changed(self, lang: str) -> None:
+        self._relabel()
         self._redraw()
 
     # ------------------------------------------------------------------ construction
@@ -187,8 +216,9 @@ class Stepper(widgets.VBox):
             f'<div style="font-family:sans-serif;min-height:4em">{sentences_html(lines)}</div>'
         )
         self.step_label.value = (
-            f"<b>decision {i} of {n}</b> · round {state.round_index + 1}"
-            + (" · game over" if state.is_over() else "")
+            "<b>" + html_lib.escape(_("decision {i} of {n}").format(i=i, n=n)) + "</b> · "
+            + html_lib.escape(_("round {n}").format(n=state.round_index + 1))
+            + (" · " + html_lib.escape(_("game over")) if state.is_over() else "")
         )
         self.first_button.disabled = self.prev_button.disabled = i == 0
         self.next_button.disabled = self.last_button.disabled = i == n
