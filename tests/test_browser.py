@@ -488,8 +488,12 @@ def test_classroom_app_in_voila(browser, voila: str) -> None:
         _wait_for_charts(page, explorer)
         _screenshot(app, "explorer", "en")
 
-        # Russian: the switch relabels the tabs and every widget
+        # Russian: the switch relabels the tabs and every widget (the explorer, shown now, is made
+        # again in Russian with the same choices: its old drawing goes away, the new one has charts)
+        old_explorer = explorer.element_handle()
         app.locator(".mowkit-app-language .widget-toggle-button", has_text="Русский").click()
+        page.wait_for_function("el => !el.isConnected", arg=old_explorer, timeout=UI)
+        _wait_for_charts(page, _tab(app, "explorer").locator(".mowkit-explorer"))
         page.wait_for_function("([el, old]) => el.innerText !== old",
                                arg=[app.locator(".lm-TabBar-tabLabel").first.element_handle(), titles_en[0]],
                                timeout=UI)
