@@ -2,7 +2,10 @@
 
 Run from the repository root (prints the tables for benchmarks/README.md):
 
-    PYTHONPATH=$PWD python benchmarks/bench_planner.py --budget 0.004 --games 160 --mow-games 120 --ismcts-deals 10
+    PYTHONPATH=$PWD python benchmarks/bench_planner.py --budget 0.002 --games 240 --mow-games 180 --ismcts-deals 10
+
+(``--only sixnimmt`` / ``mow`` / ``ismcts`` / ``ismcts-sixnimmt`` runs one part; ``--planner`` and ``--mc``
+set the 6 nimmt! specs.)
 
 1. Whole games, paired deals with the agents rotated through the seats: 6 nimmt! with 4 players
    (1 planner, 3 mc) and Mow with 3 farmers (1 planner, 2 mc); both agents get the same
@@ -55,34 +58,70 @@ class Timed:
         return a
 
 
-def versus_mc(game: str, players: int, budget: float, n_games: int, seed: int, planner: str, mc: str) -> None:
+class timing:
+    """Within ``with timing(cls, ...)``, every decision (with more than one legal action) of those
+    agent classes is timed into ``Timed.log[agent.name]``: the times of the tournament's own games."""
+
+    def __init__(self, *classes):
+        self.classes = classes
+        self.saved = {}
+
+    def __enter__(self):
+        for cls in self.classes:
+            act = self.saved[cls] = cls.act
+
+            def timed(agent, observation, legal_actions, rng, _act=act):
+                t = time.perf_counter()
+                a = _act(agent, observation, legal_actions, rng)
+                if len(legal_actions) > 1:
+                    Timed.log.setdefault(agent.name, []).append(time.perf_counter() - t)
+                return a
+
+            cls.act = timed
+        return self
+
+    def __exit__(self, *exc):
+        for cls, act in self.saved.items():
+            cls.act = act
+
+
+def versus_mc(game: str, players: int, budget: float, n_games: int, seed: int, planner: str, mc: str,
+              match_time: bool = False) -> None:
     from mowkit import load_game
     from mowkit.simulate import play_state
 
-    specs = [f"{planner},time_budget={budget}", f"{mc},time_budget={budget}"]
-    p, m = (Timed(make_agent(game, s), s) for s in specs)
-    # decision times: two games outside the tournament (it builds its own agents from the specs)
+    p_budget = budget
+    p, m = (make_agent(game, f"{s},time_budget={budget}") for s in (planner, mc))
     g = load_game(game, players=players)
-    for k in range(3):  # the first game warms the compiled kernels up and is not timed
-        play_state(g, [p] + [m] * (players - 1), seed=seed + k)
-        if k == 0:
-            p.times.clear()
-            m.times.clear()
-    t = time.perf_counter()
-    df = tournament(game, [specs[0]] + [specs[1]] * (players - 1), n_games, seed, players=players,
-                    backend="engine", progress=False)
-    wall = time.perf_counter() - t
+    with timing(type(p), type(m)):
+        for k in range(3):  # warm-up game (compiles the kernels), then two games timed for the calibration
+            Timed.log.clear()
+            play_state(g, [p] + [m] * (players - 1), seed=seed + k)
+        if match_time:  # the planner's budget scaled so that its mean time per decision matches mc's
+            ratio = np.mean(Timed.log[m.name]) / np.mean(Timed.log[p.name])
+            p_budget = round(budget * ratio, 4)
+            print(f"calibration: at {budget * 1000:g} ms each, planner {1000 * np.mean(Timed.log[p.name]):.2f} ms "
+                  f"and mc {1000 * np.mean(Timed.log[m.name]):.2f} ms per decision: planner budget "
+                  f"{p_budget * 1000:g} ms")
+        specs = [f"{planner},time_budget={p_budget}", f"{mc},time_budget={budget}"]
+        Timed.log.clear()
+        t = time.perf_counter()
+        df = tournament(game, [specs[0]] + [specs[1]] * (players - 1), n_games, seed, players=players,
+                        backend="engine", progress=False)
+        wall = time.perf_counter() - t
+        times = {specs[0]: Timed.log[p.name], specs[1]: Timed.log[m.name]}
     s = results.summary(df).set_index("agent")
-    d = results.paired_difference(df, p.name, m.name, metric="win_share").iloc[0]
+    d = results.paired_difference(df, specs[0], specs[1], metric="win_share").iloc[0]
     print(f"\n{game}, {players} players, whole games, {n_games} games ({n_games // players} deals x {players} seats), "
-          f"time_budget {budget * 1000:g} ms per decision, {wall:.0f} s")
-    print(f"{'agent':<28}{'win share':>10}{'95 % interval':>18}{'mean penalty/round':>20}{'ms/decision':>13}")
-    for a in (p, m):
-        r = s.loc[a.name]
-        print(f"{a.name:<28}{r['win_share']:>10.3f}{f'{r.share_lo:.3f}-{r.share_hi:.3f}':>18}"
-              f"{r['mean_penalty']:>20.2f}{1000 * np.mean(a.times):>13.2f}")
+          f"time_budget {budget * 1000:g} ms per decision (planner {p_budget * 1000:g} ms), {wall:.0f} s; "
+          f"times measured in these games")
+    print(f"{'agent':<44}{'win share':>10}{'95 % interval':>18}{'mean penalty/round':>20}{'ms/decision':>13}")
+    for a in specs:
+        r = s.loc[a]
+        print(f"{a:<44}{r['win_share']:>10.3f}{f'{r.share_lo:.3f}-{r.share_hi:.3f}':>18}"
+              f"{r['mean_penalty']:>20.2f}{1000 * np.mean(times[a]):>13.2f}")
     shares = results.per_game(df).groupby("agent")["win_share"].sum()
-    print(f"wins counted in shares: planner {shares[p.name]:.2f}, mc seats {shares[m.name]:.2f} of {n_games} games")
+    print(f"wins counted in shares: planner {shares[specs[0]]:.2f}, mc seats {shares[specs[1]]:.2f} of {n_games} games")
     print(f"fair share {1 / players:.3f}; planner minus mc (win share, paired by deal): "
           f"{d['difference']:+.3f} ({d['lo']:+.3f} to {d['hi']:+.3f})")
 
@@ -157,16 +196,21 @@ def main() -> None:
     ap.add_argument("--ismcts-deals", type=int, default=10, help="deals per game against ISMCTS (0: skip)")
     ap.add_argument("--ismcts-budget", type=float, default=0.05, help="seconds per decision against ISMCTS")
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--only", choices=("all", "sixnimmt", "mow", "ismcts"), default="all")
+    ap.add_argument("--only", choices=("all", "sixnimmt", "mow", "ismcts", "ismcts-sixnimmt"), default="all")
+    ap.add_argument("--planner", default="planner:rollouts=20", help="the 6 nimmt! planner's spec")
+    ap.add_argument("--mc", default="mc:rollouts=5", help="the 6 nimmt! mc spec")
+    ap.add_argument("--match-time", action="store_true",
+                    help="scale the planner's budget so that its measured time per decision matches mc's")
     a = ap.parse_args()
     print(f"bench_planner: {platform.processor() or platform.machine()}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
     if a.only in ("all", "sixnimmt") and a.games:
-        versus_mc("sixnimmt", 4, a.budget, a.games, a.seed, "planner:rollouts=40", "mc:rollouts=5")
+        versus_mc("sixnimmt", 4, a.budget, a.games, a.seed, a.planner, a.mc, a.match_time)
     if a.only in ("all", "mow") and a.mow_games:
-        versus_mc("mow", 3, a.budget, a.mow_games, a.seed, "planner:rollouts=4", "mc:rollouts=4")
+        versus_mc("mow", 3, a.budget, a.mow_games, a.seed, "planner:rollouts=4", "mc:rollouts=4", a.match_time)
     if a.only in ("all", "ismcts") and a.ismcts_deals:
         versus_ismcts("mow", 3, a.ismcts_budget, a.ismcts_deals, a.seed, "planner:rollouts=4")
-        versus_ismcts("sixnimmt", 4, a.ismcts_budget, a.ismcts_deals, a.seed, "planner:rollouts=40")
+    if a.only in ("all", "ismcts", "ismcts-sixnimmt") and a.ismcts_deals:
+        versus_ismcts("sixnimmt", 4, a.ismcts_budget, a.ismcts_deals, a.seed, a.planner)
 
 
 if __name__ == "__main__":

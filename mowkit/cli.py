@@ -25,7 +25,12 @@ from mowkit.i18n import N_, _, counted, npgettext, number
 
 DEFAULT_DASK_PORT = 8786
 CONNECT_TIMEOUT = 5.0  # seconds to reach a Dask scheduler
-BACKENDS = {"kernel": N_("kernel"), "engine": N_("engine")}  # the backend's name as printed (translated)
+#: the backend -> the sentence that says in plain words what played the games (translated when printed)
+BACKENDS = {
+    "kernel": N_("The games were played by the fast compiled simulator (the same rules as the rule engine)."),
+    "engine": N_("The games were played by the rule engine, move by move."),
+}
+PROGRESS_STEPS = 20  # progress lines at most (on a terminal one line is rewritten)
 
 
 class UserError(Exception):
@@ -61,10 +66,17 @@ def build_parser() -> argparse.ArgumentParser:
                                                              "The language: MOWKIT_LANG=ru or en."))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 help=_("replay or simulate"))
-    rp = sub.add_parser("replay", help=_("print a recorded game turn by turn"))
+    rp = sub.add_parser("replay", help=_("print a recorded game turn by turn"),
+                        description=_("Print a saved game turn by turn, in words."),
+                        epilog=_("example: mowkit replay data/records/sixnimmt_4p_seed7.json"))
     rp.add_argument("file", help=_("a game record (JSON) saved by mowkit"))
     rp.add_argument("--all", action="store_true", help=_("also print each face-down choice"))
-    sp = sub.add_parser("simulate", help=_("run a seeded tournament and write Parquet chunks"))
+    sp = sub.add_parser("simulate", help=_("run a seeded tournament and write Parquet chunks"),
+                        description=_("Play many games between computer players and write the results as "
+                                      "Parquet files; then print each player's results with 95 % intervals. "
+                                      "The same seed gives the same games on any machine."),
+                        epilog=_("example: mowkit simulate --game sixnimmt --agents highest/random/random/random "
+                                 "--games 1000 --seed 1 --out results/"))
     sp.add_argument("--game", required=True, choices=registry.names(), help=_("the game to play"))
     sp.add_argument("--agents", required=True,
                     help=_("one agent per seat, separated by /, e.g. highest/random/random/random; "
@@ -76,12 +88,17 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", required=True, help=_("folder for the Parquet chunks (reruns resume)"))
     sp.add_argument("--unit", choices=["game", "round"], default="game",
                     help=_("game: whole games to the threshold (default); round: single rounds"))
-    sp.add_argument("--jobs", type=int, default=1, help=_("local processes (default 1)"))
+    sp.add_argument("--jobs", type=int, default=1,
+                    help=_("how many processes of this computer play at the same time (default 1)"))
     sp.add_argument("--scheduler", help=_("address of a dask.distributed scheduler (e.g. tcp://host:8786)"))
-    sp.add_argument("--no-paired", action="store_true", help=_("a new deal for every game"))
-    sp.add_argument("--no-rotate", action="store_true", help=_("keep every agent in its seat"))
+    sp.add_argument("--no-paired", action="store_true",
+                    help=_("a new deal for every game (by default every deal is played once per seating, "
+                           "so every player gets the same cards)"))
+    sp.add_argument("--no-rotate", action="store_true",
+                    help=_("keep every player in its seat (by default the players move round the seats)"))
     sp.add_argument("--backend", choices=["auto", "engine", "kernel"], default="auto",
-                    help=_("auto: the compiled kernel when every agent has one (default); engine: the rule engine"))
+                    help=_("auto: the fast compiled simulator when every computer player has one (default); "
+                           "kernel: always the compiled simulator; engine: the rule engine, move by move"))
     sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                     help=_("a game option, e.g. --option variant=tactics (repeatable)"))
     return parser
@@ -183,7 +200,7 @@ def simulate_command(args: argparse.Namespace) -> None:
     """``mowkit simulate``: a tournament to Parquet, then its summary on the terminal."""
     from mowkit import load_game
     from mowkit.agents import make_agent, parse_agent_spec
-    from mowkit.results import summary
+    from mowkit.results import readable, summary
     from mowkit.tournament import tournament
 
     for flag, value, lo in (("--games", args.games, 1), ("--seed", args.seed, 0), ("--jobs", args.jobs, 1)):
@@ -203,20 +220,49 @@ def simulate_command(args: argparse.Namespace) -> None:
     try:
         folder = tournament(game, agents, args.games, args.seed, unit=args.unit, n_jobs=args.jobs,
                             client=client, out=args.out, paired=not args.no_paired,
-                            rotate=not args.no_rotate, backend=args.backend, collect=False)
+                            rotate=not args.no_rotate, backend=args.backend, collect=False,
+                            progress=_progress_printer(args.unit))
     except OSError as e:
         raise UserError(_("cannot write the results in {out}: {why}").format(out=args.out, why=e.strerror or e)) from None
     finally:
         if client is not None:
             client.close()
     # streamed to disk and summarised chunk by chunk, so a run is bounded by disk, not memory
-    print(_("played with the {backend} backend").format(backend=_(BACKENDS.get(folder.backend, folder.backend))))
+    print(_(BACKENDS[folder.backend]) if folder.backend in BACKENDS else folder.backend)
     print(_("{games}, {rows} in {out}").format(
         games=counted("game", args.games), out=args.out,
         rows=npgettext("results table", "{n} row", "{n} rows", folder.rows).format(n=number(folder.rows))))
     table = summary(folder)
-    print(table.drop(columns=["interval"]).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+    shown = readable(table, game, columns=["agent", "games", "mean_penalty", "mean_final_total", "wins", "win_rate"],
+                     interval=False)
+    print(shown.to_string(index=False))
     print(_("intervals: {how}").format(how=table.attrs["interval"]))
+
+
+def _progress_printer(unit: str) -> Any:
+    """A progress callback ``(done, total)`` that says on stderr how many games are played, in words.
+
+    On a terminal one line is rewritten; otherwise (a log file) at most :data:`PROGRESS_STEPS` lines.
+    """
+    tty = sys.stderr.isatty()
+    last = {"shown": -1}
+
+    def show(done: int, total: int) -> None:
+        step = max(1, total // PROGRESS_STEPS)
+        if done != total and done - last["shown"] < step:
+            return
+        last["shown"] = done
+        if unit == "round":
+            text = npgettext("progress", "{done} of {n} round played", "{done} of {n} rounds played", total)
+        else:
+            text = npgettext("progress", "{done} of {n} game played", "{done} of {n} games played", total)
+        text = text.format(done=number(done), n=number(total))
+        if tty:
+            print("\r" + text, end="\n" if done == total else "", file=sys.stderr, flush=True)
+        else:
+            print(text, file=sys.stderr, flush=True)
+
+    return show
 
 
 def _one_line(error: BaseException) -> str:

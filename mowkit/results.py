@@ -519,11 +519,14 @@ def headers(game: Any = None) -> dict[str, str]:
     return out
 
 
-def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2) -> pd.DataFrame:
+def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2, columns: Sequence[str] | None = None,
+             interval: bool = True) -> pd.DataFrame:
     """A summary table for people: headers in words, each interval in one column, rates in %.
 
     Works on the tables of :func:`summary`, :func:`seat_summary`, :func:`strength_table` and
-    :func:`paired_difference`. Seats count from 1; whole numbers have no decimals; every value
+    :func:`paired_difference` (and on several of them joined with ``pd.concat``). Seats and rows
+    count from 1; agents have their readable names (``"mc:rollouts=3"`` -> "Monte Carlo
+    (rollouts 3)", :func:`mowkit.plots.agent_name`); whole numbers have no decimals; every value
     is text in the current language (a table to show, not to compute with: code keeps using
     the original table and its column names, see :data:`HEADERS`).
 
@@ -532,14 +535,35 @@ def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2) -> pd.Da
         game: the game (or its penalty word ``"head"`` / ``"fly"``) for "heads per round" rather
             than "penalty points per round".
         digits: decimals of the means (rates get ``digits - 1`` decimals as percentages).
+        columns: the columns of ``table`` to show, in order (an estimate brings its interval;
+            default: all).
+        interval: keep the column that says how the intervals were made (the same words are in
+            ``attrs["interval"]`` of the result, to print once under the table).
     """
-    names = headers(game)
+    from mowkit.plots import agent_name  # plots imports this module: imported when first used
+
     metric = table["metric"].iloc[0] if "metric" in table.columns and len(table) else None
+    if columns is not None:
+        missing = [c for c in columns if c not in table.columns]
+        if missing:
+            raise OptionError("columns", missing[0], ", ".join(map(str, table.columns)))
+        keep = list(columns) + [c for name in columns for c in INTERVALS.get(name, ()) if c in table.columns]
+        if interval and "interval" in table.columns and "interval" not in keep:
+            keep.append("interval")
+        table = table[[c for c in table.columns if c in keep]]
+        table = table[[c for c in columns] + [c for c in table.columns if c not in columns]]
+    if not interval and "interval" in table.columns:
+        table = table.drop(columns=["interval"])
+    names = headers(game)
     rate_digits = max(0, digits - 1)
 
     def show(column: str, v: Any) -> str:
         if column in _RATES or (column in ("difference",) and metric in ("win_rate", "win_share")):
             return number(100 * float(v), rate_digits) + " %" if v == v else number(float("nan"))
+        if isinstance(v, str):
+            return v
+        if isinstance(v, (bool, np.bool_)):
+            return _("yes") if v else _("no")
         if isinstance(v, (int, np.integer)):
             return number(int(v))
         return number(float(v), digits)
@@ -554,19 +578,25 @@ def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2) -> pd.Da
             shown = [number(int(v) + 1) for v in values]
         elif column == "metric":
             shown = [names.get(str(v), str(v)) for v in values]
-        elif column in ("agent", "focus", "field", "a", "b", "interval"):
+        elif column in ("agent", "focus", "field", "a", "b"):
+            shown = [agent_name(v) for v in values]
+        elif column == "interval":
             shown = [str(v) for v in values]
         else:
             shown = [show(column, v) for v in values]
         header = names.get(column, column)
         if column == "difference" and metric is not None:
-            header = names["difference"]
+            header = _("{what}: A minus B").format(what=names.get(metric, metric))
         out[header] = shown
         if column in INTERVALS and all(c in table.columns for c in INTERVALS[column]):
             lo, hi = INTERVALS[column]
             label = _("{what}, 95 % interval").format(what=header)
-            out[label] = [show(column, a).removesuffix(" %") + " \u2013 " + show(column, b)
+            out[label] = [show(column, a).removesuffix(" %") + " \u2013 " + show(column, b) if a == a or b == b
+                          else number(float("nan"))  # no interval (fewer than 2 deals): one dash
                           for a, b in zip(table[lo], table[hi])]
-    result = pd.DataFrame(out, index=table.index)
+    # rows a person counts start at 1; a named index (e.g. the variant of a pd.concat) is kept
+    plain = table.index.nlevels == 1 and pd.api.types.is_integer_dtype(table.index)
+    index = pd.RangeIndex(1, len(table) + 1) if plain else table.index
+    result = pd.DataFrame(out, index=index)
     result.attrs = dict(table.attrs)
     return result

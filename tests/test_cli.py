@@ -19,7 +19,9 @@ def test_simulate_writes_parquet_equal_to_the_library(tmp_path):
     r = run("simulate", "--game", "sixnimmt", "--agents", "greedy/random/random", "--games", "6",
             "--seed", "4", "--out", str(out), "--option", "variant=tactics")
     assert r.returncode == 0, r.stderr
-    assert "6 games" in r.stdout and "greedy" in r.stdout and "win_rate" in r.stdout
+    assert "6 games" in r.stdout and "greedy" in r.stdout and "win rate, 95 % interval" in r.stdout
+    assert "heads per round" in r.stdout and "win_rate" not in r.stdout and "mean_penalty" not in r.stdout
+    assert "6 of 6 games played" in r.stderr and "game/s" not in r.stderr  # progress in words
     df = read_results(out)
     want = tournament("sixnimmt", ["greedy", "random", "random"], 6, 4, players=3, variant="tactics",
                       progress=False)
@@ -52,11 +54,11 @@ def test_bad_input_is_a_clear_error(tmp_path):
 
 
 def test_simulate_backend_choice(tmp_path):
-    for backend, said in (("engine", "engine"), ("auto", "kernel")):
+    for backend, said in (("engine", "played by the rule engine"), ("auto", "played by the fast compiled simulator")):
         r = run("simulate", "--game", "sixnimmt", "--agents", "greedy/lowest/highest", "--games", "3",
                 "--seed", "2", "--out", str(tmp_path / backend), "--backend", backend)
         assert r.returncode == 0, r.stderr
-        assert f"played with the {said} backend" in r.stdout
+        assert said in r.stdout.splitlines()[0] and "backend" not in r.stdout.splitlines()[0]
     pd.testing.assert_frame_equal(read_results(tmp_path / "engine"), read_results(tmp_path / "auto"))
 
 
@@ -114,3 +116,22 @@ def test_out_folder_that_cannot_be_made_is_one_line(tmp_path):
         assert r.returncode == 2 and r.stderr.startswith("mowkit: --out ") and words in r.stderr, r.stderr
         assert "Traceback" not in r.stderr
     assert plain.read_text() == "a file, not a folder"
+
+
+def test_every_command_lists_its_subcommands_with_help_and_prints_its_help():
+    import argparse
+
+    from mowkit.cli import build_parser
+
+    parser = build_parser()
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for name, command in [("mowkit", parser), *sub.choices.items()]:
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                assert all(c.help for c in action._choices_actions), name
+                continue
+            assert action.help and action.help.strip(), f"{name} {action.option_strings or action.dest}"
+    for args in ([], ["replay"], ["simulate"]):
+        r = run(*args, "--help")
+        assert r.returncode == 0 and "usage:" in r.stdout, r.stderr
+    assert "--seed" in run("simulate", "--help").stdout

@@ -221,7 +221,22 @@ def test_explorer_runs_the_tournament_with_progress(explorer):
     pd.testing.assert_frame_equal(explorer.table, want)
     assert explorer.progress.value == explorer.progress.max == 8
     assert explorer.progress_calls[-1] == (8, 8) and len(explorer.progress_calls) > 1
-    assert "8 games" in explorer.status.value and "mean_penalty" in explorer.summary_html.value
+    shown = explorer.summary_html.value
+    assert "8 games" in explorer.status.value and "<th>heads per round</th>" in shown
+    assert "<th>win rate, 95 % interval</th>" in shown and "mean_penalty" not in shown and "win_lo" not in shown
+
+
+def test_explorer_speaks_the_language_chosen_later(explorer):
+    from mowkit.i18n import set_language
+
+    try:
+        set_language("ru")
+        assert "<th>голов за тур</th>" in explorer.summary_html.value and "heads per round" not in explorer.summary_html.value
+        assert explorer.agents_box.children[0].description == "место 1" and explorer.players.description == "игроки"
+    finally:
+        set_language("en")
+    assert "<th>heads per round</th>" in explorer.summary_html.value and explorer.agents_box.children[1].description == "seat 2"
+    assert "8 games" in explorer.status.value
 
 
 def test_explorer_chart_data_equal_the_table(explorer):
@@ -251,19 +266,19 @@ def _array(value):
 
 def test_explorer_opens_a_game_and_the_worst_round(explorer):
     df = explorer.table
-    explorer.pick.value = 5
+    explorer.pick.value = 6  # people count games from 1: the table's game 5
     explorer.open_button.click()
     s = explorer.stepper
     rows = df[(df["game"] == 5) & (df["round"] == 0)].sort_values("seat")
     assert s.record["seed"] == int(rows["seed"].iloc[0]) and s.record["agents"] == list(rows["agent"])
     assert s.states[-1].totals == list(rows["final_total"])
-    assert explorer.stepper_box.children[-1] is s
+    assert explorer.stepper_box.children[-1] is s and "Game 6" in explorer.stepper_box.children[0].value
     g, r = explorer.worst_round()
     worst = df.loc[df["penalty"].idxmax()]
     assert (g, r) == (worst["game"], worst["round"])
     explorer.worst_button.click()
     s = explorer.stepper
-    assert s.state.round_index == r and explorer.pick.value == g
+    assert s.state.round_index == r and explorer.pick.value == g + 1
     assert s.states[-1].round_scores[r][int(worst["seat"])] == worst["penalty"]
 
 
@@ -273,6 +288,7 @@ def test_explorer_mow_rounds_variant_and_errors():
     e.game.value = "mow"
     assert "plain cows only" in e.variant.options and e.variant.value == "standard"
     assert len(e.agents_box.children) == 3 and e.agent_specs == ["greedy", "heuristic", "random"]
+    assert [d.description for d in e.agents_box.children] == ["seat 1", "seat 2", "seat 3"]  # seats from 1
     e.variant.value = "plain cows only"
     e.unit.value = "round"
     e.n_games.value = 6

@@ -1,33 +1,50 @@
-"""A player that plans, for both games: determinized search with successive halving ("planner").
+"""A player that plans, for both games: determinized search over its moves ("planner").
 
-The flat Monte Carlo player (``mc``) spreads its rollouts evenly over every legal move. The
-planner searches the same information set, but spends its simulations where they decide
-something:
+The flat Monte Carlo player (``mc``) spreads its rollouts evenly over every legal move and scores
+its own points this round. The planner searches the same information set, but models the other
+players a little better, spends its simulations where they decide something, and (6 nimmt!)
+scores what decides a game:
 
-1. **Opponent model.** Each simulation is a determinization of what the player cannot see: the
-   cards it has not seen this round (6 nimmt!: the other hands, the face-down cards and the cards
-   out of play; Mow: the other hands and the draw pile, sizes public) are dealt at random, so
-   every world is consistent with the player's information set: no opponent holds a card that
-   was seen elsewhere.
-2. **Rollouts** run in the compiled kernels: 6 nimmt! plays the rest of the round with random
-   players (:func:`mowkit.kernels.sixnimmt.mc_card_values`' kernel, on chosen candidate cards);
-   Mow plays it with ``rollout`` farmers (default ``"greedy"``, a heuristic policy, in
-   :func:`mowkit.kernels.mow.mc_action_values` with ``candidates``).
-3. **Successive halving.** Every candidate move gets ``rollouts`` simulations; then the worse half
-   of the candidates (by mean) is dropped and the survivors get ``rollouts`` more each, and so on
-   (never fewer than two survivors while time is left). With ``time_budget`` (seconds per
-   decision) it keeps adding stages until the time is used; without it, it runs
-   ``1 + ceil(log2(moves))`` stages. Samples accumulate, so the final choice (the best mean among
-   the survivors) rests on many more simulations of the close candidates than flat Monte Carlo
-   gives them at the same cost.
-4. **Objective.** 6 nimmt!: ``objective="relative"`` (default) minimises the player's heads this
-   round minus the others' mean (what decides a win), ``"own"`` its heads alone. Mow: the
-   player's flies this round.
+1. **Determinizations.** Each simulation deals what the player cannot see at random: the cards
+   it has not seen this round (6 nimmt!: the other hands, the face-down cards and the cards out
+   of play; Mow: the other hands and the draw pile, sizes public), so every world is consistent
+   with the player's information set: no opponent holds a card that was seen elsewhere.
+2. **Rollouts** to the end of the round (later rounds are dealt afresh, so the round is the
+   horizon), in the compiled kernels.
+   6 nimmt! (:func:`mowkit.kernels.planning.plan_values`' kernel): the others play random cards,
+   except that a random card that would take a row (Rule 3 or Rule 4, on the rows of that turn)
+   is put back and another drawn, ``avoid`` times (default 1): a cheap model of players who do
+   not walk into a sixth card when they can help it. The player's own later cards are random
+   (``avoid_me``, default 0). The kit's greedy policy is available as the rollout model
+   (``greedy``, ``greedy_now``, ``greedy_me``: the chance per turn) but measured worse: greedy
+   opponents are too predictable a model of real ones. Mow plays the round with ``rollout``
+   farmers (default ``"greedy"``, in :func:`mowkit.kernels.mow.mc_action_values`).
+3. **Common random numbers and racing** (6 nimmt!). Every candidate card is played out on the
+   same determinizations (the same deal of the unseen cards, hand orders and redraws), so the
+   paired differences between two candidates carry much less noise than their values. The
+   search runs in stages of ``rollouts`` simulations of every surviving candidate; after each
+   stage a candidate whose mean is worse than the best one's by more than ``z`` (default 3)
+   standard errors of their paired difference drops out. With ``time_budget`` (seconds per
+   decision) it adds stages until the time is used or one candidate is left; without it, it runs
+   ``stages`` stages (default 5). It plays the best mean among the survivors. Mow (and the
+   professional variant of 6 nimmt!, played with the general kernel and random rollouts) use
+   successive halving instead: after each stage the worse half of the candidates drops out
+   (never fewer than two), ``1 + ceil(log2(moves))`` stages without a time budget.
+4. **Objective.** 6 nimmt!: ``objective="leader"`` (default) minimises the player's total at the
+   end of this round minus the lowest total of the others: ahead, it guards its lead over the
+   closest chaser; behind, it chases the leader (a win is decided by the ranking of the totals,
+   not by one's own heads). ``"win"`` estimates the chance of winning the game (exact when the
+   round ends the game, a normal model of the remaining rounds otherwise; see
+   :mod:`mowkit.kernels.planning`), ``"relative"`` the heads this round minus the others' mean,
+   ``"own"`` the heads alone. Mow: the player's flies this round.
 
 Other decisions: 6 nimmt!'s Rule 4 row (fewest heads), professional ties (first option) and logic
-draft (random, as ``mc``); Mow's arrow flip and next farmer (the greedy farmer's aim at the
+draft (random, as ``mc``; when too few cards are unknown to deal the others full hands, as can
+happen in the logic variant, it plays the greedy card); Mow's arrow flip and next farmer (the greedy farmer's aim at the
 leader). It reads only its observation. ``rollouts`` with no ``time_budget`` is the reproducible
 setting (same seed, same choices); with ``time_budget`` results depend on the machine's speed.
+Strength at equal time against ``mc`` and OpenSpiel's ISMCTS: ``benchmarks/README.md``
+("Planning player").
 """
 
 from __future__ import annotations
@@ -68,14 +85,76 @@ def _halving(evaluate: Any, n: int, rollouts: int, time_budget: float | None, rn
     return int(alive[int(np.argmin(avg))])
 
 
-class SixNimmtPlanner:
-    """Plans: determinized search with successive halving over its cards (see the module docstring)."""
+def _race(evaluate: Any, n: int, time_budget: float | None, stages: int, z: float,
+          rng: np.random.Generator) -> int:
+    """Index of the best of ``n`` candidates by racing on common random numbers.
 
-    def __init__(self, rollouts: int = 40, time_budget: float | None = None, objective: str = "relative") -> None:
+    ``evaluate(idx, seed)`` gives one row of per-rollout outcomes per candidate of ``idx``, all rows
+    from the same rollouts (lower is better). After every stage, a candidate whose paired
+    difference to the best mean is more than ``z`` standard errors drops out; the others go on.
+    Stops after ``stages`` stages (no ``time_budget``) or when the time is used (at least one stage).
+    """
+    start = time.perf_counter()
+    alive = np.arange(n)
+    samples: list[np.ndarray] = []  # one (n, rollouts) block per stage, rows of dropped candidates unused
+    stage = 0
+    while True:
+        got = evaluate(alive, int(rng.integers(2**32)))
+        block = np.full((n, got.shape[1]), np.nan)
+        block[alive] = got
+        samples.append(block)
+        stage += 1
+        if time_budget is None:
+            if stage >= stages:
+                break
+        elif time.perf_counter() - start >= time_budget:
+            break
+        if len(alive) > 1 and stage * got.shape[1] >= 2:
+            x = np.concatenate(samples, axis=1)[alive]
+            means = x.mean(axis=1)
+            best = int(np.argmin(means))
+            d = x - x[best]
+            se = d.std(axis=1, ddof=1) / math.sqrt(x.shape[1])
+            keep = (means - means[best]) <= z * se
+            keep[best] = True
+            alive = alive[keep]
+        if len(alive) == 1:
+            break
+    x = np.concatenate(samples, axis=1)[alive]
+    return int(alive[int(np.argmin(x.mean(axis=1)))])
+
+
+def _check_number(option: str, value: Any, lo: float, hi: float, allowed: str) -> float:
+    """A number option in ``lo..hi`` as a ``float``, or :class:`~mowkit.core.OptionError`."""
+    from mowkit.core import OptionError
+
+    ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+    if ok and lo <= float(value) <= hi:
+        return float(value)
+    raise OptionError(option, value, allowed)
+
+
+class SixNimmtPlanner:
+    """Plans: determinized rollouts of its cards, racing on common random numbers (see the module docstring)."""
+
+    def __init__(self, rollouts: int = 20, time_budget: float | None = None, objective: str = "leader",
+                 greedy: float = 0.0, greedy_me: float = 0.0, greedy_now: float = 0.0,
+                 avoid: int = 1, avoid_me: int = 0, stages: int = 5, z: float = 3.0) -> None:
         self.rollouts = rollouts = check_int("rollouts", rollouts, 1)
         self.time_budget = None if time_budget is None else check_seconds("time_budget", time_budget)
-        self.objective = check_choice("objective", objective, ("relative", "own"))
-        extra = "" if objective == "relative" else f",objective={objective}"
+        self.objective = check_choice("objective", objective, ("win", "leader", "relative", "own"))
+        self.greedy = _check_number("greedy", greedy, 0.0, 1.0, "a number from 0 to 1")
+        self.greedy_me = _check_number("greedy_me", greedy_me, 0.0, 1.0, "a number from 0 to 1")
+        self.greedy_now = _check_number("greedy_now", greedy_now, 0.0, 1.0, "a number from 0 to 1")
+        self.avoid = check_int("avoid", avoid, 0, 100)
+        self.avoid_me = check_int("avoid_me", avoid_me, 0, 100)
+        self.stages = check_int("stages", stages, 1)
+        self.z = _check_number("z", z, 0.0, 100.0, "a number from 0 to 100 (standard errors)")
+        options = (("objective", self.objective, "leader"), ("greedy", self.greedy, 0.0),
+                   ("greedy_me", self.greedy_me, 0.0), ("greedy_now", self.greedy_now, 0.0),
+                   ("avoid", self.avoid, 1), ("avoid_me", self.avoid_me, 0), ("stages", self.stages, 5),
+                   ("z", self.z, 3.0))
+        extra = "".join(f",{k}={v:g}" if isinstance(v, float) else f",{k}={v}" for k, v, d in options if v != d)
         self.name = f"planner:rollouts={rollouts}{extra}"
 
     def act(self, observation: Any, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
@@ -102,16 +181,41 @@ class SixNimmtPlanner:
         last0 = np.array([r[-1] for r in obs.rows], np.int64)
         rcnt0 = np.array([len(r) for r in obs.rows], np.int64)
         rhd0 = np.array([int(table[list(r)].sum()) for r in obs.rows], np.int64)
-        relative = self.objective == "relative"
+        n_rows = len(obs.rows)
+        rollouts = self.rollouts
+        if len(unseen) < (g.players - 1) * len(hand):  # too few unknown cards to deal (logic variant)
+            from mowkit.agents.sixnimmt import GreedyAgent
 
-        def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
-            values = np.zeros(len(idx), np.float64)
-            _mc_kernel(values, seed & 0xFFFFFFFF, self.rollouts, g.players, obs.player, len(obs.rows),
-                       g.capacity, g.professional, relative, table, hand, hand[idx].copy(), unseen,
-                       first0, last0, rcnt0, rhd0)
-            return values / self.rollouts
+            return GreedyAgent().act(obs, legal_actions, rng)
 
-        best = _halving(evaluate, len(hand), self.rollouts, self.time_budget, rng)
+        if g.professional:  # both row ends: the general kernel, random rollouts, relative (or own) heads
+            relative = self.objective != "own"
+
+            def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
+                values = np.zeros(len(idx), np.float64)
+                _mc_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, True,
+                           relative, table, hand, hand[idx].copy(), unseen, first0, last0, rcnt0, rhd0)
+                return values / rollouts
+        else:
+            from mowkit.kernels.planning import MU, OBJECTIVES, SIGMA, TIE, _plan_kernel
+
+            start = np.array([t + sum(int(table[c]) for c in pile) for t, pile in zip(obs.totals, obs.piles)],
+                             np.float64)
+            final = g.max_rounds is not None and obs.round + 1 >= g.max_rounds
+            code = OBJECTIVES[self.objective]
+
+            def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
+                values = np.zeros((len(idx), rollouts), np.float64)
+                _plan_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, table,
+                             hand, hand[idx].copy(), unseen, last0, rcnt0, rhd0, self.greedy_me, self.greedy,
+                             self.greedy_now, self.avoid_me, self.avoid, code,
+                             start, float(g.threshold), g.comparison == ">", final, MU, SIGMA, TIE)
+                return values
+
+        if g.professional:
+            best = _halving(evaluate, len(hand), rollouts, self.time_budget, rng)
+        else:
+            best = _race(evaluate, len(hand), self.time_budget, self.stages, self.z, rng)
         return Play(obs.player, int(hand[best]))
 
     def __repr__(self) -> str:

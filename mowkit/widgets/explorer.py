@@ -27,7 +27,8 @@ import plotly.io as pio
 
 from mowkit import plots, registry
 from mowkit.core import OptionError, RecordError
-from mowkit.results import summary
+from mowkit.i18n import _, counted, on_language_change
+from mowkit.results import readable, summary
 from mowkit.widgets.common import GAME_TITLES, agent_dropdown, button
 from mowkit.widgets.stepper import Stepper
 
@@ -70,6 +71,22 @@ def figure_output(fig: go.Figure) -> dict[str, Any]:
     }
 
 
+def summary_html(table: pd.DataFrame, game: Any = None) -> str:
+    """The summary of a tournament as an HTML table for people (:func:`mowkit.results.readable`).
+
+    Headers in words ("heads per round", "win rate, 95 % interval"), agents by their names,
+    rates in %, and under the table how the intervals were made.
+    """
+    cols = [c for c in ("agent", "games", "mean_penalty", "wins", "win_rate") if c in table.columns]
+    shown = readable(table, game, columns=cols, interval=False)
+    note = str(table.attrs.get("interval", ""))
+    text = shown.to_html(index=False, escape=True, border=0, classes="mowkit-table")
+    if note:
+        text += ('<div style="font-size:0.85em;color:#555">'
+                 + html.escape(_("The intervals: {how}.").format(how=note)) + "</div>")
+    return text
+
+
 class OutcomeExplorer(widgets.VBox):
     """Choose game, players, agents, variant, number of games and seed; run; see the charts.
 
@@ -94,29 +111,28 @@ class OutcomeExplorer(widgets.VBox):
         self.error = ""
         self.progress_calls: list[tuple[int, int]] = []
 
-        self.game = widgets.Dropdown(options=[(GAME_TITLES[g], g) for g in VARIANTS], value=game,
-                                     description="game")
-        self.players = widgets.BoundedIntText(value=players, min=2, max=10, description="players",
-                                              layout=widgets.Layout(width="160px"))
-        self.variant = widgets.Dropdown(options=list(VARIANTS[game]), value=variant, description="variant")
-        self.unit = widgets.Dropdown(options=[("whole games", "game"), ("single rounds", "round")],
-                                     value=unit, description="unit")
-        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=100_000, description="games",
-                                              layout=widgets.Layout(width="180px"))
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed",
-                                           layout=widgets.Layout(width="180px"))
+        self.game = widgets.Dropdown(options=[(GAME_TITLES[g], g) for g in VARIANTS], value=game)
+        self.players = widgets.BoundedIntText(value=players, min=2, max=10, layout=widgets.Layout(width="160px"))
+        self.variant = widgets.Dropdown(options=list(VARIANTS[game]), value=variant)
+        self.unit = widgets.Dropdown(options=[("", "game"), ("", "round")], value=unit)
+        self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=100_000, layout=widgets.Layout(width="180px"))
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="180px"))
         self.agents_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.run_button = button("run tournament", style="primary")
-        self.progress = widgets.IntProgress(value=0, min=0, max=n_games, description="progress")
+        self.run_button = button("", style="primary")
+        self.progress = widgets.IntProgress(value=0, min=0, max=n_games)
         self.status = widgets.HTML()
+        self._status_text: Any = None  # () -> the status sentence, made again in a new language
+        self._per = "game"
         self.summary_html = widgets.HTML()
         self.charts = widgets.Output()
         self.charts.add_class("mowkit-charts")
-        self.pick = widgets.BoundedIntText(value=0, min=0, max=max(0, n_games - 1), description="game no.",
-                                           layout=widgets.Layout(width="180px"))
-        self.open_button = button("open in stepper", "replay this game in the stepper")
-        self.worst_button = button("worst round ⚠", "open the round with the highest penalty")
+        # games are numbered from 1 for people (the table's ``game`` column counts from 0)
+        self.pick = widgets.BoundedIntText(value=1, min=1, max=max(1, n_games), layout=widgets.Layout(width="180px"))
+        self.open_button = button("")
+        self.worst_button = button("")
+        self.agents_heading = widgets.HTML()
         self.stepper_box = widgets.VBox()
+        self._label()
         self._build_agents(list(agents) if agents is not None else default_agents(players))
 
         self.game.observe(self._game_changed, names="value")
@@ -127,13 +143,52 @@ class OutcomeExplorer(widgets.VBox):
         super().__init__([
             widgets.HBox([self.game, self.players, self.variant]),
             widgets.HBox([self.unit, self.n_games, self.seed]),
-            widgets.HTML("<b>agents by seat</b>"), self.agents_box,
+            self.agents_heading, self.agents_box,
             widgets.HBox([self.run_button, self.progress]), self.status, self.summary_html,
             self.charts, widgets.HBox([self.pick, self.open_button, self.worst_button]), self.stepper_box,
         ])
         self.add_class("mowkit-explorer")
+        self._unregister = on_language_change(self._language_changed, weak=True)
         if run:
             self.run()
+
+    def _label(self) -> None:
+        """Every label, option and tooltip in the current language."""
+        self.game.description = _("game")
+        self.players.description = _("players")
+        self.variant.description = _("variant")
+        unit = self.unit.value
+        self.unit.options = [(_("whole games"), "game"), (_("single rounds"), "round")]
+        self.unit.value = unit
+        self.unit.description = _("play")
+        self.n_games.description = _("games")
+        self.seed.description = _("seed")
+        self.seed.tooltip = _("the seed fixes every shuffle: the same seed gives the same games")
+        self.run_button.description = _("run tournament")
+        self.run_button.tooltip = _("play the games and show the results")
+        self.progress.description = _("progress")
+        self.pick.description = _("game no.")
+        self.open_button.description = _("open in stepper")
+        self.open_button.tooltip = _("replay this game in the stepper")
+        self.worst_button.description = _("worst round ⚠")
+        self.worst_button.tooltip = _("open the round with the highest penalty")
+        self.agents_heading.value = "<b>" + html.escape(_("computer players by seat")) + "</b>"
+        for i, dropdown in enumerate(self.agents_box.children):
+            dropdown.description = _("seat {n}").format(n=i + 1)
+
+    def _language_changed(self, lang: str) -> None:
+        """Draw the labels, the status, the summary and the charts again in the new language."""
+        self._label()
+        if self._status_text is not None:
+            self.status.value = html.escape(self._status_text())
+        if self.table is not None and self.summary is not None:
+            self.summary_html.value = summary_html(self.summary, self._game())
+            self._draw_figures()
+
+    def close(self) -> None:
+        """Stop following the language, then close the widget."""
+        self._unregister()
+        super().close()
 
     # ------------------------------------------------------------------ controls
     @property
@@ -145,7 +200,7 @@ class OutcomeExplorer(widgets.VBox):
         n = self.players.value
         old = list(agents) if agents is not None else self.agent_specs
         want = [old[i] if i < len(old) else default_agents(n)[i] for i in range(n)]
-        self.agents_box.children = [agent_dropdown(self.game.value, a, f"seat {i}") for i, a in enumerate(want)]
+        self.agents_box.children = [agent_dropdown(self.game.value, a, _("seat {n}").format(n=i + 1)) for i, a in enumerate(want)]
 
     def _game_changed(self, change: Any = None) -> None:
         self.variant.options = list(VARIANTS[self.game.value])
@@ -158,6 +213,15 @@ class OutcomeExplorer(widgets.VBox):
         self.progress.value = done
 
     # ------------------------------------------------------------------ running
+    def _game(self) -> Any:
+        """The game of the current choice (for the words of the summary: heads or flies)."""
+        from mowkit import load_game
+
+        try:
+            return load_game(self.game.value, **self.options())
+        except (OptionError, ValueError):
+            return None
+
     def options(self) -> dict[str, Any]:
         """The game options of the current choice (players and the variant's options)."""
         return {"players": self.players.value, **VARIANTS[self.game.value][self.variant.value]}
@@ -169,7 +233,8 @@ class OutcomeExplorer(widgets.VBox):
         self.progress.value = 0
         self.progress.max = self.n_games.value
         self.progress_calls = []
-        self.status.value = "running …"
+        self._status_text = None
+        self.status.value = html.escape(_("running …"))
         try:
             # the rule engine, so that every game of the table can be replayed in the stepper
             # exactly (the compiled kernels draw random players' choices from another stream)
@@ -178,35 +243,44 @@ class OutcomeExplorer(widgets.VBox):
                             **self.options())
         except (OptionError, ValueError) as e:
             self.error = str(e)
-            self.status.value = f'<span style="color:#b00020">Cannot run: {html.escape(str(e))}</span>'
+            text = _("Cannot run: {why}").format(why=e)
+            self._status_text = None
+            self.status.value = f'<span style="color:#b00020">{html.escape(text)}</span>'
             return None
         self.error = ""
         self.table = df
         self.summary = summary(df)
         games = int(df["game"].nunique())
-        self.pick.max = games - 1
-        self.pick.value = min(self.pick.value, games - 1)
-        unit = "rounds" if self.unit.value == "round" else "games"
-        self.status.value = (f"{games} {unit} of {GAME_TITLES[self.game.value]} "
-                             f"({self.variant.value}), seed {self.seed.value}.")
-        cols = ["agent", "games", "mean_penalty", "penalty_lo", "penalty_hi", "wins", "win_rate",
-                "win_lo", "win_hi"]
-        note = html.escape(str(self.summary.attrs.get("interval", "")))
-        self.summary_html.value = (self.summary[cols].to_html(index=False, float_format=lambda x: f"{x:.3f}")
-                                   + (f'<div style="font-size:0.85em;color:#555">Intervals: {note}</div>'
-                                      if note else ""))
+        self.pick.max = games
+        self.pick.value = min(self.pick.value, games)
         per = "round" if self.unit.value == "round" else "game"
+        title, variant, seed = GAME_TITLES[self.game.value], self.variant.value, self.seed.value
+
+        def status() -> str:
+            played = counted(per, games)
+            return _("{played} of {title} ({variant}), seed {seed}.").format(
+                played=played, title=title, variant=variant, seed=seed)
+
+        self._status_text = status
+        self._per = per
+        self.status.value = html.escape(status())
+        self.summary_html.value = summary_html(self.summary, self._game())
+        self._draw_figures()
+        return df
+
+    def _draw_figures(self) -> None:
+        """The charts of the table, in the current language."""
+        df, per = self.table, self._per
         self.figures = {"penalties": plots.penalty_histogram(df, per=per), "wins": plots.win_rate_bars(df)}
         if per == "game":
             self.figures["totals"] = plots.score_trajectories(df)
         self.charts.outputs = tuple(figure_output(f) for f in self.figures.values())
-        return df
 
     # ------------------------------------------------------------------ opening games
     def worst_round(self) -> tuple[int, int]:
         """``(game, round)`` of the row with the highest penalty (the first such row)."""
         if self.table is None:
-            raise ValueError("run a tournament first")
+            raise ValueError(_("run a tournament first"))
         row = self.table.loc[self.table["penalty"].idxmax()]
         return int(row["game"]), int(row["round"])
 
@@ -222,10 +296,10 @@ class OutcomeExplorer(widgets.VBox):
         from mowkit.tournament import parse_agent_spec, seat_streams
 
         if self.table is None:
-            raise ValueError("run a tournament first")
+            raise ValueError(_("run a tournament first"))
         rows = self.table[self.table["game"] == game_index].sort_values(["round", "seat"])
         if rows.empty:
-            raise ValueError(f"no game {game_index} in the table")
+            raise ValueError(_("no game {n} in the table").format(n=game_index + 1))
         prov = self.table.attrs.get("provenance") or {}
         game = load_game(prov["game"], **prov["options"])
         first = rows[rows["round"] == rows["round"].min()]
@@ -248,19 +322,22 @@ class OutcomeExplorer(widgets.VBox):
         if round_index is not None:
             stepper.goto_round(round_index)
         self.stepper = stepper
-        where = f", round {round_index + 1}" if round_index is not None else ""
-        self.stepper_box.children = [widgets.HTML(f"<b>Game {game_index}{where}</b>"), stepper]
+        if round_index is None:
+            title = _("Game {n}").format(n=game_index + 1)
+        else:
+            title = _("Game {n}, round {r}").format(n=game_index + 1, r=round_index + 1)
+        self.stepper_box.children = [widgets.HTML(f"<b>{html.escape(title)}</b>"), stepper]
         return stepper
 
     def open_worst_round(self) -> Stepper:
         """Open the round with the highest penalty in a stepper, at the start of that round."""
         g, r = self.worst_round()
-        self.pick.value = g
+        self.pick.value = g + 1
         return self.open_game(g, r)
 
     def _open_clicked(self) -> None:
         try:
-            self.open_game(self.pick.value)
+            self.open_game(self.pick.value - 1)
         except (ValueError, RecordError) as e:
             self.status.value = f'<span style="color:#b00020">{html.escape(str(e))}</span>'
 

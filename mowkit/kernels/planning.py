@@ -1,0 +1,281 @@
+"""Compiled rollouts for the planning player (:mod:`mowkit.agents.planner`), 6 nimmt!.
+
+:func:`plan_values` evaluates candidate cards of one 6 nimmt! decision by determinized
+rollouts to the end of the round, like :func:`mowkit.kernels.sixnimmt.mc_card_values`, with
+these differences:
+
+* **Rollout policy.** The other seats play random cards, but a random card that would take a
+  row (Rule 3 or Rule 4, on the rows of that turn) is put back and another drawn, up to
+  ``avoid`` times (``avoid_me`` for the player's own later turns). With probability ``greedy``
+  per turn (``greedy_now`` for the others on this turn, ``greedy_me`` for the player's own later
+  turns) a seat plays the kit's greedy card instead (the least immediate penalty on the rows it
+  sees, :func:`mowkit.kernels.sixnimmt._greedy_index`). All zero: the flat Monte Carlo player's
+  random rollout.
+* **Common random numbers.** Every candidate is played out on the same determinizations: the same
+  deal of the unseen cards, the same order of every hand and the same greedy-or-random draws, so
+  the differences between candidates carry much less noise than their values. The kernel keeps
+  every rollout's outcome (a candidates x rollouts array), so a search can use paired differences.
+* **Objective.** ``"own"`` (heads this round), ``"relative"`` (minus the others' mean),
+  ``"leader"`` (the player's total at the end of the round minus the lowest other total) or
+  ``"win"``: minus the chance of winning the game after this round. If the round ends the game (a
+  total reaches the threshold, or the last of ``max_rounds``) it is the player's share of the win;
+  otherwise a normal model of the rest of the game: each other player's lead over the player
+  changes by a normal amount with standard deviation ``sigma`` per remaining round, the remaining
+  rounds estimated as (threshold minus the highest total) / ``mu`` (at least one), and the chance
+  of winning is the product over the others of the chance of ending below each of them. A small
+  share (``tie``) of the relative objective breaks the ties of a hopeless or safe position.
+
+The kernel plays the standard variant (one row end; Rule 4 takes the row with the fewest heads,
+ties to the fewest cards, then the lowest index, as the kit's agents do); the professional variant
+is played by :func:`mowkit.kernels.sixnimmt._mc_kernel`. No function of
+:mod:`mowkit.kernels.sixnimmt` is changed.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from mowkit.kernels import rng
+from mowkit.kernels.sixnimmt import _greedy_index, _shuffle_part
+
+OBJECTIVES = {"own": 0, "relative": 1, "win": 2, "leader": 3}
+"""Objective name -> the code the kernel uses."""
+
+MU = 12.0
+"""Heads a round adds to the highest total, roughly: the remaining rounds of the ``win`` model."""
+
+SIGMA = 12.7
+"""Standard deviation of the heads difference of two players over one round (4 random players:
+measured 12.7 over 20,000 rounds of :func:`mowkit.kernels.sixnimmt.simulate_rounds`)."""
+
+TIE = 0.001
+"""Weight of the relative objective (heads) added to the ``win`` objective (a win chance)."""
+
+
+@njit(cache=True, inline="always")
+def _takes_row(c, nrows, cap, last, rcnt):
+    """Would card ``c``, placed alone on the rows as they are, take a row (Rule 3 or Rule 4)?"""
+    br = -1
+    bl = -1
+    for r in range(nrows):
+        lr = last[r]
+        if lr < c and lr > bl:
+            bl = lr
+            br = r
+    return br < 0 or rcnt[br] >= cap
+
+
+@njit(cache=True)
+def _plan_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand, unseen, last0, rcnt0, rhd0,
+                 greedy_me, greedy, greedy_now, avoid_me, avoid, objective, start, threshold, strict, final,
+                 mu, sigma, tie):
+    """Set ``values[i, k]`` to the outcome of playing ``cand[i]`` now in rollout ``k``.
+
+    Lower is better for every objective (``win`` gives minus the chance of winning).
+    """
+    rs = np.empty(4, np.uint64)
+    rng.seed(rs, seed)
+    h = my_hand.shape[0]
+    pool = unseen.copy()
+    mine = my_hand.copy()
+    hands = np.empty((n, max(h, 1)), np.int64)
+    hcnt = np.empty(n, np.int64)
+    base = np.empty(n, np.int64)
+    last = np.empty(nrows, np.int64)
+    rcnt = np.empty(nrows, np.int64)
+    rhd = np.empty(nrows, np.int64)
+    pen = np.empty(n, np.int64)
+    tot = np.empty(n, np.float64)
+    cards = np.empty(n, np.int64)
+    owners = np.empty(n, np.int64)
+    gdec = np.zeros((max(h, 1), n), np.bool_)
+    lim_me = np.int64(greedy_me * 1048576.0)
+    lim = np.int64(greedy * 1048576.0)
+    lim_now = np.int64(greedy_now * 1048576.0)
+    q = 0
+    for p in range(n):
+        if p != me:
+            base[p] = q
+            q += h
+    need = (n - 1) * h
+    sq2 = math.sqrt(2.0)
+    for it in range(rollouts):
+        _shuffle_part(pool, need, rs)
+        for i in range(h - 1):
+            j = i + rng.below(rs, h - i)
+            t = mine[i]
+            mine[i] = mine[j]
+            mine[j] = t
+        for turn in range(h):
+            for p in range(n):
+                x = rng.below(rs, 1048576)
+                gdec[turn, p] = x < (lim_me if p == me else (lim_now if turn == 0 else lim))
+        for ci in range(cand.shape[0]):
+            c0 = cand[ci]
+            for p in range(n):
+                if p == me:
+                    t = 0
+                    for x in range(h):
+                        if mine[x] != c0:
+                            hands[p, t] = mine[x]
+                            t += 1
+                    hcnt[p] = t
+                else:
+                    for x in range(h):
+                        hands[p, x] = pool[base[p] + x]
+                    hcnt[p] = h
+            for r in range(nrows):
+                last[r] = last0[r]
+                rcnt[r] = rcnt0[r]
+                rhd[r] = rhd0[r]
+            for p in range(n):
+                pen[p] = 0
+            for turn in range(h):
+                for p in range(n):
+                    if p == me and turn == 0:
+                        c = c0
+                    else:
+                        k = hcnt[p]
+                        if gdec[turn, p]:
+                            i = _greedy_index(hands[p], k, nrows, cap, False, last, last, rcnt, rhd)
+                        else:
+                            i = k - 1
+                            tries = avoid_me if p == me else avoid
+                            while tries > 0 and k > 1 and _takes_row(hands[p, i], nrows, cap, last, rcnt):
+                                j = rng.below(rs, k - 1)  # another card of the hand, at random
+                                t = hands[p, j]
+                                hands[p, j] = hands[p, i]
+                                hands[p, i] = t
+                                tries -= 1
+                        c = hands[p, i]
+                        hands[p, i] = hands[p, k - 1]
+                        hcnt[p] = k - 1
+                    j = p
+                    while j > 0 and cards[j - 1] > c:
+                        cards[j] = cards[j - 1]
+                        owners[j] = owners[j - 1]
+                        j -= 1
+                    cards[j] = c
+                    owners[j] = p
+                for j in range(n):
+                    c = cards[j]
+                    br = -1
+                    bl = -1
+                    for r in range(nrows):
+                        lr = last[r]
+                        if lr < c and lr > bl:
+                            bl = lr
+                            br = r
+                    if br < 0:  # Rule 4: fewest heads, ties to the fewest cards, then the lowest index
+                        br = 0
+                        for r in range(1, nrows):
+                            if rhd[r] < rhd[br] or (rhd[r] == rhd[br] and rcnt[r] < rcnt[br]):
+                                br = r
+                        pen[owners[j]] += rhd[br]
+                        rcnt[br] = 1
+                        rhd[br] = heads[c]
+                    elif rcnt[br] >= cap:  # Rule 3
+                        pen[owners[j]] += rhd[br]
+                        rcnt[br] = 1
+                        rhd[br] = heads[c]
+                    else:
+                        rcnt[br] += 1
+                        rhd[br] += heads[c]
+                    last[br] = c
+            rel = float(pen[me])
+            if objective != 0:
+                others = 0.0
+                for p in range(n):
+                    if p != me:
+                        others += pen[p]
+                rel -= others / (n - 1)
+            if objective < 2:
+                values[ci, it] = rel
+                continue
+            if objective == 3:  # my total minus the lowest other total
+                lo = 1e18
+                for p in range(n):
+                    if p != me and start[p] + pen[p] < lo:
+                        lo = start[p] + pen[p]
+                values[ci, it] = start[me] + pen[me] - lo
+                continue
+            ended = final
+            mx = -1e18
+            for p in range(n):
+                tot[p] = start[p] + pen[p]
+                if tot[p] > mx:
+                    mx = tot[p]
+            if strict:
+                ended = ended or mx > threshold
+            else:
+                ended = ended or mx >= threshold
+            if ended:
+                lo = tot[0]
+                for p in range(1, n):
+                    if tot[p] < lo:
+                        lo = tot[p]
+                win = 0.0
+                if tot[me] == lo:
+                    k = 0
+                    for p in range(n):
+                        if tot[p] == lo:
+                            k += 1
+                    win = 1.0 / k
+            else:
+                left = (threshold - mx) / mu
+                if left < 1.0:
+                    left = 1.0
+                s = sigma * math.sqrt(left) * sq2
+                win = 1.0
+                for p in range(n):
+                    if p != me:
+                        win *= 0.5 * math.erfc(-(tot[p] - tot[me]) / s)
+            values[ci, it] = tie * rel - win
+
+
+def plan_values(hand, rows, unseen, players: int, player: int, rollouts: int, seed: int, candidates=None, *,
+                capacity: int = 5, greedy: float = 0.0, greedy_me: float = 0.0, greedy_now: float | None = None,
+                avoid: int = 0, avoid_me: int = 0,
+                objective: str = "relative",
+                start=None, threshold: int = 66, strict: bool = False, final: bool = False,
+                mu: float = MU, sigma: float = SIGMA, tie: float = TIE) -> np.ndarray:
+    """Mean outcome (lower is better) of playing each candidate card now, standard variant.
+
+    Args:
+        hand, rows, unseen: the player's hand, the rows, the cards whose place it does not know.
+        candidates: the cards to evaluate (default: the whole hand).
+        greedy, greedy_me: chance that another seat (the player itself, after this turn) plays
+            greedy on a turn of a rollout, else a random card; ``greedy_now``: the others' chance
+            on this turn (default: ``greedy``).
+        avoid, avoid_me: when a random card would take a row, draw another up to this many times.
+        objective: ``"own"``, ``"relative"``, ``"leader"`` or ``"win"`` (see the module docstring); ``start``: the
+            totals at the end of the round so far (totals plus the heads of the piles), ``final``:
+            this round ends the game anyway (``max_rounds``), ``strict``: the threshold must be
+            passed (comparison ``">"``).
+
+    Same arguments and seed, same values, any process.
+    """
+    from mowkit.core import OptionError, check_choice, check_int
+    from mowkit.kernels.sixnimmt import _heads
+
+    check_choice("objective", objective, OBJECTIVES)
+    check_int("rollouts", rollouts, 1)
+    hand_a = np.asarray(hand, np.int64)
+    cand = hand_a.copy() if candidates is None else np.asarray(candidates, np.int64)
+    unseen_a = np.asarray(unseen, np.int64)
+    if len(unseen_a) < (players - 1) * len(hand_a):
+        raise OptionError("unseen", len(unseen_a), f"at least {(players - 1) * len(hand_a)} cards")
+    table = _heads()
+    last0 = np.array([r[-1] for r in rows], np.int64)
+    rcnt0 = np.array([len(r) for r in rows], np.int64)
+    rhd0 = np.array([int(table[list(r)].sum()) for r in rows], np.int64)
+    start_a = np.zeros(players, np.float64) if start is None else np.asarray(start, np.float64)
+    values = np.zeros((len(cand), rollouts), np.float64)
+    _plan_kernel(values, int(seed) & 0xFFFFFFFF, rollouts, players, player, len(rows), capacity, table, hand_a,
+                 cand, unseen_a, last0, rcnt0, rhd0, float(greedy_me), float(greedy),
+                 float(greedy if greedy_now is None else greedy_now), int(avoid_me), int(avoid), OBJECTIVES[objective],
+                 start_a, float(threshold), bool(strict), bool(final), float(mu), float(sigma), float(tie))
+    return values.mean(axis=1)
