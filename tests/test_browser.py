@@ -488,16 +488,19 @@ def test_classroom_app_in_voila(browser, voila: str) -> None:
         _wait_for_charts(page, explorer)
         _screenshot(app, "explorer", "en")
 
-        # Russian: the switch relabels the tabs and every widget (the explorer, shown now, is made
-        # again in Russian with the same choices: its old drawing goes away, the new one has charts)
-        old_explorer = explorer.element_handle()
+        # Russian: the switch relabels the tabs and every widget (the explorer draws its charts again)
+        game_label = explorer.locator(".widget-label").first  # "game" / "партия"
+        game_en = game_label.inner_text()
         app.locator(".mowkit-app-language .widget-toggle-button", has_text="Русский").click()
-        page.wait_for_function("el => !el.isConnected", arg=old_explorer, timeout=UI)
-        _wait_for_charts(page, _tab(app, "explorer").locator(".mowkit-explorer"))
         page.wait_for_function("([el, old]) => el.innerText !== old",
                                arg=[app.locator(".lm-TabBar-tabLabel").first.element_handle(), titles_en[0]],
                                timeout=UI)
         titles_ru = [t.inner_text() for t in app.locator(".lm-TabBar-tabLabel").all()]
+        page.wait_for_function("([el, old]) => el.innerText !== old", arg=[game_label.element_handle(), game_en],
+                               timeout=UI)
+        _wait_for_charts(page, explorer)
+        page.wait_for_function("el => [...el.querySelectorAll('.gtitle')].some(t => /[а-я]/i.test(t.textContent))",
+                               arg=explorer.element_handle(), timeout=UI)
         assert all(ru != en for ru, en in zip(titles_ru, titles_en)), (titles_en, titles_ru)
         _titles_fit(app)
         english: dict[str, list[str]] = {}

@@ -22,7 +22,7 @@ Public attributes for scripts and tests: ``tabs`` (the ``Tab``), ``language`` (t
 ``pickers`` (tab key -> the game picker), ``TABS`` (the tab keys in order); :meth:`show` opens a
 tab (and a game), :meth:`widget` gives the widget shown in a tab, built if needed;
 ``steppers``/``plays``/``editors`` (game name -> widget built so far) and ``explorer`` (None until
-its tab is shown; after a language change it is made again, with the same choices, when shown).
+its tab is shown).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from mowkit.i18n import N_, _, get_language, on_language_change
+from mowkit.i18n import N_, _, on_language_change
 from mowkit.widgets.common import language_toggle
 
 GAMES = ("sixnimmt", "mow")
@@ -76,7 +76,6 @@ class ClassroomApp(widgets.VBox):
         self.plays: dict[str, Any] = {}
         self.editors: dict[str, Any] = {}
         self.explorer: Any = None
-        self._explorer_language = ""
         self._builders: dict[str, Callable[[str], Any]] = {
             "step": self._stepper, "play": self._play, "editor": self._editor}
 
@@ -144,29 +143,15 @@ class ClassroomApp(widgets.VBox):
     # ------------------------------------------------------------------ building, lazily
     def _fill(self, key: str) -> None:
         if key == "explorer":
-            if self.explorer is None or self._explorer_language != get_language():
-                self._build_explorer()
+            if self.explorer is None:
+                from mowkit.widgets.explorer import OutcomeExplorer
+
+                self.explorer = OutcomeExplorer("sixnimmt", players=4, n_games=self.n_games, seed=1, run=True)
+                self._bodies[key].children = [self.explorer]
             return
         widget = self._builders[key](self.pickers[key].value)
         if self._bodies[key].children != (widget,):
             self._bodies[key].children = [widget]
-
-    def _build_explorer(self) -> None:
-        """The explorer in the current language; one made in another language is made again with
-        the same choices (the explorer draws its labels, tables and charts when it is made)."""
-        from mowkit.widgets.explorer import OutcomeExplorer
-
-        old = self.explorer
-        if old is None:
-            made = OutcomeExplorer("sixnimmt", players=4, n_games=self.n_games, seed=1, run=True)
-        else:
-            made = OutcomeExplorer(old.game.value, players=old.players.value, agents=old.agent_specs,
-                                   variant=old.variant.value, n_games=old.n_games.value, seed=old.seed.value,
-                                   unit=old.unit.value, run=old.table is not None)
-            old.close()
-        self.explorer = made
-        self._explorer_language = get_language()
-        self._bodies["explorer"].children = [made]
 
     def _stepper(self, game: str) -> Any:
         if game not in self.steppers:
@@ -203,8 +188,6 @@ class ClassroomApp(widgets.VBox):
 
     def _language_changed(self, lang: str) -> None:
         self._relabel()
-        if self.explorer is not None and self.key == "explorer":
-            self._fill("explorer")  # shown now: made again in the new language (else when next shown)
 
 
 def classroom_app(seed: int = 7, n_games: int = 12, **kwargs: Any) -> ClassroomApp:
