@@ -454,7 +454,7 @@ def test_classroom_app_in_voila(browser, voila: str) -> None:
     docs/classroom-<tab>.ru.png. Tab titles are never cut off, in either language.
 
     Ready time, from the request to the app visible (its first tab drawn), on the 2-core test
-    machine shared with other jobs (load about 6), 1 December 2026: 3.4 to 4.5 s in five runs
+    machine shared with other jobs (load about 6), 1 December 2026: 2.6 to 4.5 s over six runs
     (written to test-artifacts/voila-ready.txt at each run; no timing assertion).
     """
     page = browser.new_page(viewport={"width": 1300, "height": 2300})  # every tab fits
