@@ -21,7 +21,7 @@ from mowkit.render import mow_html, sixnimmt_html
 from mowkit.results import per_game, summary
 from mowkit.simulate import play_game
 from mowkit.tournament import tournament
-from mowkit.widgets import OutcomeExplorer, Play, Stepper, classroom_app
+from mowkit.widgets import OutcomeExplorer, Play, Stepper
 
 AGENTS = ["random", "greedy", "lowest", "highest"]
 
@@ -305,8 +305,3 @@ def test_explorer_mow_rounds_variant_and_errors():
     assert bad.table is None and "no-such-agent" in bad.error and "Cannot run" in bad.status.value
 
 
-def test_classroom_app_builds():
-    app = classroom_app(seed=7, n_games=4)
-    assert len(app.children) == 5 and app.get_title(4) == "outcome explorer"
-    assert app.explorer.table is not None and app.sixnimmt_stepper.index == 0
-    assert app.play_sixnimmt.my_turn()

@@ -146,7 +146,8 @@ class ClassroomApp(widgets.VBox):
             if self.explorer is None:
                 from mowkit.widgets.explorer import OutcomeExplorer
 
-                self.explorer = OutcomeExplorer("sixnimmt", players=4, n_games=self.n_games, seed=1, run=True)
+                self.explorer = OutcomeExplorer("sixnimmt", players=4, n_games=self.n_games, seed=1, run=True,
+                                                language_switch=False)
                 self._bodies[key].children = [self.explorer]
             return
         widget = self._builders[key](self.pickers[key].value)
@@ -159,10 +160,10 @@ class ClassroomApp(widgets.VBox):
 
             if game == "mow":
                 self.steppers[game] = Stepper.from_seed("mow", ["random", "greedy", "random"], seed=self.seed,
-                                                        players=3)
+                                                        players=3, language_switch=False)
             else:
                 self.steppers[game] = Stepper.from_seed("sixnimmt", ["random", "greedy", "lowest", "highest"],
-                                                        seed=self.seed, players=4)
+                                                        seed=self.seed, players=4, language_switch=False)
         return self.steppers[game]
 
     def _play(self, game: str) -> Any:
@@ -178,7 +179,7 @@ class ClassroomApp(widgets.VBox):
         if game not in self.editors:
             from mowkit.widgets.editor import PositionEditor
 
-            self.editors[game] = PositionEditor(game, seed=self.seed)
+            self.editors[game] = PositionEditor(game, seed=self.seed, language_switch=False)
         return self.editors[game]
 
     # ------------------------------------------------------------------ words

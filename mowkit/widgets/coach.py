@@ -125,7 +125,8 @@ class CoachPanel(widgets.VBox):
         self._draw()  # the advice holds no text: every sentence is made again when drawn
 
     def _compute(self) -> None:
-        self.output.value = f"<i>{html_lib.escape(_('The coach is thinking…'))}</i>"
+        thinking = _("The coach is thinking…")
+        self.output.value = f"<i>{html_lib.escape(thinking)}</i>"
         self.advice = coach(self._state, self._player, **self.options)
 
     def _draw(self) -> None:
@@ -133,9 +134,11 @@ class CoachPanel(widgets.VBox):
         self.button.tooltip = _("Show the coach's advice for the decision now (it can take a second)")
         self.button.icon = "graduation-cap"
         if self._state is None:
-            body = f"<p>{html_lib.escape(self._message or _('No decision to coach now.'))}</p>"
+            nothing = self._message or _("No decision to coach now.")
+            body = f"<p>{html_lib.escape(nothing)}</p>"
         elif not self.active:
-            body = f"<p>{html_lib.escape(_('Press “coach” to see the advice for this decision.'))}</p>"
+            press = _("Press “coach” to see the advice for this decision.")
+            body = f"<p>{html_lib.escape(press)}</p>"
         else:
             body = self._table(self.advice) if self.advice is not None else ""
         self.html = f'<div style="font-family:sans-serif">{body}</div>'
