@@ -372,3 +372,20 @@ def test_build_position_speaks_the_contract_first_and_todays_names_after():
 
     with pytest.raises(TypeError, match="a bug inside the engine"):  # not mistaken for an old signature
         build_position(Broken(game), parts)
+
+
+@pytest.mark.parametrize("name", ["sixnimmt", "mow"])
+def test_play_from_the_position(name):
+    """"play" starts the play widget from the checked position (seat 1 a person), and its record
+    stores that starting position."""
+    e = PositionEditor(name, language_switch=False)
+    e.random_deal(3)
+    state = e.check()
+    assert state is not None and e.play_available
+    play = e.open_play()
+    assert play is not None and play.humans == (0,)
+    assert play.state.hands[0] == state.hands[0] and play.state.round_index == state.round_index
+    record = play.record()
+    assert record["position"] is not None
+    play.new_game(5)  # a new game starts from the same position again
+    assert play.state.hands[0] == state.hands[0]

@@ -210,6 +210,8 @@ class Play(widgets.VBox):
         delay: seconds a computer waits before each decision (0 to 2).
         coach: start with the coach pressed (advice for each person's decision; it can take a second).
         language_switch: show the English/Русский switch (an app with its own switch passes False).
+        state: start from this state (a hand-built position, e.g. from the position editor) instead
+            of a deal; "new game" starts from it again. Its game must be ``game``.
         **options: game options (``variant=``, ``threshold=``, ``max_rounds=`` ...).
     """
 
@@ -218,8 +220,11 @@ class Play(widgets.VBox):
                  save_path: str | os.PathLike[str] = "my_game.json", *,
                  humans: Sequence[int] | None = None, players: Sequence[Any] | int | None = None,
                  computers: Sequence[Any] | None = None, delay: float = DEFAULT_DELAY,
-                 coach: bool = False, language_switch: bool = True, **options: Any) -> None:
+                 coach: bool = False, language_switch: bool = True, state: Any | None = None,
+                 **options: Any) -> None:
         from mowkit import load_game
+
+        self._start_state = None if state is None else state.clone()
 
         if computers is not None:
             if opponents is not None:
@@ -543,7 +548,10 @@ class Play(widgets.VBox):
                             for a in specs]
         self.humans = tuple(p for p, a in enumerate(specs) if a == HUMAN)
         deal_rng, *self._rngs = spawn_rngs(self.seed, n + 1)
-        self.state = self.game.new_state(rng=deal_rng)
+        if self._start_state is not None:  # a hand-built position: every new game starts from it
+            self.state = self._start_state.clone()
+        else:
+            self.state = self.game.new_state(rng=deal_rng)
         self._log = [(None, list(self.state.events))]
         self._last_decision = {}
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
