@@ -26,6 +26,7 @@ from importlib import import_module
 from typing import Any, cast
 
 from mowkit.core import Game, OptionError
+from mowkit.i18n import N_
 
 Ref = Any
 """An import path (``"module"`` or ``"module:attribute"``) or the object itself."""
@@ -251,11 +252,11 @@ register(GameEntry(
     kernel_plays=_sixnimmt_kernel_plays, seat_word="player", penalties="heads",
     card_table=_sixnimmt_cards, agent_aliases=("random_row",),
     variants={
-        "standard": {},
-        "tactics": {"variant": "tactics"},
-        "logic": {"variant": "logic"},
-        "professional": {"variant": "professional"},
-        "Rule 4 by fewest heads (auto_row)": {"auto_row": True},
+        N_("standard"): {},
+        N_("tactics"): {"variant": "tactics"},
+        N_("logic"): {"variant": "logic"},
+        N_("professional"): {"variant": "professional"},
+        N_("Rule 4: the row with the fewest heads is taken by itself"): {"auto_row": True},
     },
 ))
 register(GameEntry(
@@ -264,11 +265,11 @@ register(GameEntry(
     kernel="mowkit.kernels.mow",
     seat_word="farmer", penalties="flies", card_table=_mow_cards,
     variants={
-        "standard": {},
-        "plain cows only": {"specials": False},
-        "both packets": {"packets": "both"},
-        "next farmer restarts the herd": {"restart": "next"},
-        "starter rotates": {"next_starter": "rotate"},
+        N_("standard"): {},
+        N_("plain cows only"): {"specials": False},
+        N_("both packets"): {"packets": "both"},
+        N_("next farmer restarts the herd"): {"restart": "next"},
+        N_("starter rotates"): {"next_starter": "rotate"},
     },
 ))
 

@@ -113,7 +113,7 @@ class OutcomeExplorer(widgets.VBox):
 
         self.game = widgets.Dropdown(options=[(GAME_TITLES[g], g) for g in VARIANTS], value=game)
         self.players = widgets.BoundedIntText(value=players, min=2, max=10, layout=widgets.Layout(width="160px"))
-        self.variant = widgets.Dropdown(options=list(VARIANTS[game]), value=variant)
+        self.variant = widgets.Dropdown(options=[(_(k), k) for k in VARIANTS[game]], value=variant)
         self.unit = widgets.Dropdown(options=[("", "game"), ("", "round")], value=unit)
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=100_000, layout=widgets.Layout(width="180px"))
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="180px"))
@@ -157,6 +157,9 @@ class OutcomeExplorer(widgets.VBox):
         self.game.description = _("game")
         self.players.description = _("players")
         self.variant.description = _("variant")
+        variant = self.variant.value
+        self.variant.options = [(_(k), k) for k in VARIANTS[self.game.value]]
+        self.variant.value = variant
         unit = self.unit.value
         self.unit.options = [(_("whole games"), "game"), (_("single rounds"), "round")]
         self.unit.value = unit
@@ -203,7 +206,7 @@ class OutcomeExplorer(widgets.VBox):
         self.agents_box.children = [agent_dropdown(self.game.value, a, _("seat {n}").format(n=i + 1)) for i, a in enumerate(want)]
 
     def _game_changed(self, change: Any = None) -> None:
-        self.variant.options = list(VARIANTS[self.game.value])
+        self.variant.options = [(_(k), k) for k in VARIANTS[self.game.value]]
         self.variant.value = "standard"
         self._build_agents(default_agents(self.players.value))
 
@@ -259,7 +262,7 @@ class OutcomeExplorer(widgets.VBox):
         def status() -> str:
             played = counted(per, games)
             return _("{played} of {title} ({variant}), seed {seed}.").format(
-                played=played, title=title, variant=variant, seed=seed)
+                played=played, title=title, variant=_(variant), seed=seed)
 
         self._status_text = status
         self._per = per
