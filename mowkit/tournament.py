@@ -16,6 +16,13 @@ processes (``n_jobs``) or on a Dask cluster (``client``), and whatever the chunk
   games they hold); an interrupted run keeps every finished chunk and a rerun with the same
   arguments resumes where it stopped. A chunk whose provenance differs is an error, not reused.
 
+**Agent objects**: ``agents`` may mix spec strings with agent objects (anything with ``name``
+and ``act(observation, legal_actions, rng)``, the :class:`mowkit.core.Agent` protocol: your own
+class's instance, or :func:`mowkit.make_agent`'s). An object plays through the rule engine under
+its ``name`` (the ``agent`` column); every game starts from a fresh copy of it, so a game depends
+on the object as passed and ``(seed, i)`` only. Its code is not recorded: the provenance holds its
+name and says it was a user object, so a rerun (or a resume) needs the same objects.
+
 Wins: the winner flag is true for every seat sharing the lowest total; ``winners`` says how many
 shared it. :func:`mowkit.results.summary` counts a shared win as a win for each sharer
 (``win_rate``) and also as ``1/k`` of a win (``win_share``).
@@ -23,7 +30,9 @@ shared it. :func:`mowkit.results.summary` counts a shared win as a win for each 
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +43,7 @@ import pandas as pd
 from mowkit import registry
 from mowkit.agents import make_agent, parse_agent_spec  # noqa: F401  (parse_agent_spec kept importable from here)
 from mowkit.core import OptionError, RecordError, check_choice, check_deals, check_int
+from mowkit.i18n import _
 from mowkit.simulate import play_state, resolve_game
 
 COLUMNS = [
@@ -59,7 +69,7 @@ def schedule(players: int, n_games: int, seed: int, paired: bool = True, rotate:
     return pd.DataFrame([plan(g, players, seed, paired, rotate) for g in range(n_games)])
 
 
-def seat_agents(agents: Sequence[str], rotation: int) -> list[str]:
+def seat_agents(agents: Sequence[Any], rotation: int) -> list[Any]:
     """The agent in each seat under ``rotation``: seat s gets ``agents[(s + rotation) % n]``."""
     n = len(agents)
     return [agents[(s + rotation) % n] for s in range(n)]
@@ -71,13 +81,118 @@ def seat_streams(players: int, rotation: int) -> list[int]:
     return [int(a) for a in seat_agents([str(p) for p in range(players)], rotation)]
 
 
-def _game_rows(game: Any, agents: Sequence[str], row: dict[str, int],
+USER_AGENT_CODE = "not recorded: a rerun needs the same agent objects (same names, same behaviour)"
+"""What a tournament's provenance says about the code of agent objects (``user_agents.code``)."""
+
+
+class UserAgent:
+    """A user's agent object in a tournament seat: its ``name`` and a fresh copy of it for each game.
+
+    The object is pickled once (with ``cloudpickle``, which also carries classes defined in a
+    notebook); each game unpickles its own copy, so state the object keeps does not carry from one
+    game to the next and the table does not depend on the chunking, the workers or a resume. An
+    object that cannot be pickled is deep-copied instead, or (when even that fails) plays every
+    game itself; such an object cannot go to worker processes (``n_jobs``, ``client``).
+    """
+
+    def __init__(self, agent: Any) -> None:
+        self.name = str(agent.name)
+        self.agent: Any = agent
+        self.blob: bytes | None = None
+        self.error: str | None = None
+        try:
+            import cloudpickle
+
+            self.blob = cloudpickle.dumps(agent)
+        except Exception as e:  # pickle raises many kinds (PicklingError, TypeError, AttributeError ...)
+            self.error = f"{type(e).__name__}: {e}"
+        self.copies = self.blob is not None
+        if not self.copies:
+            try:
+                copy.deepcopy(agent)
+                self.copies = True
+            except Exception:
+                pass
+
+    def fresh(self) -> Any:
+        """The agent for one game: a new copy of the object as it was passed (see the class)."""
+        if self.blob is not None:
+            return pickle.loads(self.blob)
+        return copy.deepcopy(self.agent) if self.copies else self.agent
+
+    def __getstate__(self) -> dict[str, Any]:  # to a worker only the pickled copy travels
+        if self.blob is None:
+            raise pickle.PicklingError(f"agent object {self.name!r} cannot be pickled: {self.error}")
+        return {"name": self.name, "agent": None, "blob": self.blob, "error": None, "copies": True}
+
+
+def _label(agent: str | UserAgent) -> str:
+    """The ``agent`` column's text for a seat: the spec as written, or the object's name."""
+    return agent if isinstance(agent, str) else agent.name
+
+
+def _player(game: Any, agent: Any) -> Any:
+    """The agent that plays one game in a seat: made from its spec, or a copy of the user's object."""
+    if isinstance(agent, str):
+        name, kwargs = parse_agent_spec(agent)
+        return make_agent(game.name, name, **kwargs)
+    if isinstance(agent, UserAgent):
+        return agent.fresh()
+    return agent  # a bare agent object (a direct call of run_chunk): played as it is
+
+
+def _check_agents(game: Any, agents: Sequence[Any]) -> list[str | UserAgent]:
+    """The tournament's seats: spec strings checked, agent objects wrapped in :class:`UserAgent`.
+
+    Raises :class:`~mowkit.core.OptionError` (option ``agents``) for a wrong count, an unknown spec,
+    something that is neither a spec nor an agent object, an object without a text name, and two
+    different agents under one name (the table could not tell them apart).
+    """
+    from mowkit.core import Agent
+
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Iterable):
+        raise OptionError("agents", agents, _("a list of agents, one per seat ({n})").format(n=game.num_players))
+    agents = list(agents)
+    if len(agents) != game.num_players:
+        raise OptionError("agents", [a if isinstance(a, str) else getattr(a, "name", a) for a in agents],
+                          _("one agent per seat ({n})").format(n=game.num_players))
+    seats: list[str | UserAgent] = []
+    wrapped: dict[int, UserAgent] = {}  # id(object) -> its seat entry: one object in several seats
+    owner: dict[str, Any] = {}  # name -> the spec string or the object it stands for
+    for a in agents:
+        if isinstance(a, str):
+            name, kwargs = parse_agent_spec(a)  # fail early on unknown agents or options
+            make_agent(game.name, name, **kwargs)
+            seats.append(a)
+            key: Any = a
+            label = a
+        else:
+            if isinstance(a, type):
+                raise OptionError("agents", a, _("agent names, or agent objects: an instance such as "
+                                                 "{cls}(), not the class").format(cls=a.__name__))
+            if not isinstance(a, Agent):
+                raise OptionError("agents", a, _("agent names such as 'random' or 'greedy', or agent objects "
+                                                 "with a name and act(observation, legal_actions, rng)"))
+            if not isinstance(a.name, str) or not a.name.strip():
+                raise OptionError("agents", a.name, _("an agent object whose name is a non-empty text "
+                                                      "(it is the agent column of the table)"))
+            if id(a) not in wrapped:
+                wrapped[id(a)] = UserAgent(a)
+            seats.append(wrapped[id(a)])
+            key, label = a, a.name
+        if label in owner and owner[label] is not key and not (isinstance(key, str) and owner[label] == key):
+            raise OptionError("agents", label, _("a different name for each different agent: two agents are "
+                                                 "called {name} (give each agent object its own name, or "
+                                                 "pass the same object for several seats)").format(name=repr(label)))
+        owner[label] = key
+    return seats
+
+
+def _game_rows(game: Any, agents: Sequence[str | UserAgent], row: dict[str, int],
                deals: Sequence[Sequence[int]] | None = None) -> list[dict[str, Any]]:
-    names = seat_agents(agents, row["rotation"])
-    players = []
-    for a in names:
-        name, kwargs = parse_agent_spec(a)
-        players.append(make_agent(game.name, name, **kwargs))
+    seated = seat_agents(agents, row["rotation"])
+    names = [_label(a) for a in seated]
+    players = [_player(game, a) for a in seated]
     try:
         state = play_state(game, players, seed=row["seed"], agent_streams=seat_streams(len(agents), row["rotation"]),
                            deals=deals)
@@ -190,24 +305,25 @@ def _frame_columns(cols: dict[str, np.ndarray], agents: Sequence[str]) -> pd.Dat
     return pd.DataFrame(data, columns=COLUMNS, copy=False)  # the arrays are ours: no copy
 
 
-def run_chunk(game_name: str, options: dict[str, Any], agents: Sequence[str], seed: int,
+def run_chunk(game_name: str, options: dict[str, Any], agents: Sequence[str | UserAgent], seed: int,
               games: Sequence[int], paired: bool, rotate: bool, backend: str = "engine") -> pd.DataFrame:
     """Play the listed game indices of a tournament; a pure function of its arguments.
 
-    ``backend="kernel"`` plays the whole chunk in one compiled call (:mod:`mowkit.kernels.batch`).
+    ``agents``: spec strings and :class:`UserAgent` seats (agent objects). ``backend="kernel"`` (specs
+    only) plays the whole chunk in one compiled call (:mod:`mowkit.kernels.batch`).
     """
     from mowkit import load_game
 
     game = load_game(game_name, **options)
     if backend == "kernel":
-        return _kernel_frame(game, agents, seed, games, paired, rotate)
+        return _kernel_frame(game, [_label(a) for a in agents], seed, games, paired, rotate)
     rows: list[dict[str, Any]] = []
     for g in games:
         rows.extend(_game_rows(game, agents, plan(int(g), game.num_players, seed, paired, rotate)))
     return _frame(rows)
 
 
-def run_deals_chunk(game_name: str, options: dict[str, Any], agents: Sequence[str], seed: int,
+def run_deals_chunk(game_name: str, options: dict[str, Any], agents: Sequence[str | UserAgent], seed: int,
                     games: Sequence[int], paired: bool, rotate: bool,
                     deals: dict[int, list[list[int]]]) -> pd.DataFrame:
     """:func:`run_chunk` on recorded deck orders: game ``g`` is dealt ``deals[plan(g)["deal"]]``.
@@ -297,7 +413,7 @@ from mowkit.store import tournament_provenance as _provenance  # noqa: E402,F401
 
 def tournament(
     game: Any,
-    agents: Sequence[str],
+    agents: Sequence[str | Any],
     n_games: int,
     seed: int,
     *,
@@ -323,7 +439,14 @@ def tournament(
 
     Args:
         game: a game name (``"sixnimmt"``, ``"mow"``; then ``**options`` are its options) or a game.
-        agents: one agent spec per seat: ``"random"``, ``"greedy"``, ``"mc:rollouts=20"`` ...
+        agents: one agent per seat: a spec (``"random"``, ``"greedy"``, ``"mc:rollouts=20"`` ...) or an
+            agent object (``name`` and ``act(observation, legal_actions, rng)``, e.g. your own class's
+            instance). An object plays under its ``name`` (different agents need different names; one
+            object may sit in several seats), through the rule engine, each game from a fresh copy of
+            it, with its seat's random stream exactly as a spec's (:func:`seat_streams`). Its code is
+            not recorded (the provenance's ``user_agents`` holds the names and says so): a rerun or a
+            resume from ``out`` needs the same objects. With ``n_jobs > 1`` or a ``client`` the
+            objects must pickle (``cloudpickle``: classes from a notebook and lambdas do), checked first.
         n_games: number of games (with ``paired``, best a multiple of the player count).
         seed: the tournament seed; game ``i`` depends only on ``(seed, i)``.
         unit: ``"game"`` (whole games to the threshold) or ``"round"`` (single rounds).
@@ -337,7 +460,7 @@ def tournament(
         progress: a tqdm bar (``tqdm.auto``), False, or a callback ``(done, total)``.
         backend: ``"engine"`` (the rule engine and the agents), ``"kernel"`` (the compiled kernels:
             6 nimmt! random, lowest, highest, greedy; Mow random, greedy, heuristic; default agent
-            options only) or ``"auto"`` (the kernel when every agent has one). The backend used is in ``df.attrs["backend"]``, in the
+            options only; never for agent objects) or ``"auto"`` (the kernel when every agent has one). The backend used is in ``df.attrs["backend"]``, in the
             provenance and in the progress bar's label. Deterministic agents give the same
             table on both; random agents draw from different streams (same distribution).
         collect: True: return the whole table. False (needs ``out``): stream each chunk to disk as
@@ -368,12 +491,9 @@ def tournament(
     if not collect and out is None:
         raise OptionError("collect", collect, "True, or False together with out=FOLDER (the chunks "
                           "are streamed to that folder instead of being kept in memory)")
-    agents = [a if isinstance(a, str) else getattr(a, "name", a) for a in agents]
-    if len(agents) != game.num_players:
-        raise OptionError("agents", list(agents), f"one agent per seat ({game.num_players})")
-    for a in agents:  # fail early on unknown agents or options
-        name, kwargs = parse_agent_spec(a)
-        make_agent(game.name, name, **kwargs)
+    seats = _check_agents(game, agents)
+    labels = [_label(a) for a in seats]
+    objects = list(dict.fromkeys(a for a in seats if isinstance(a, UserAgent)))
     if unit == "round":
         game = registry.load_game(game.name, **{**game.options, "max_rounds": 1})
     check_choice("backend", backend, ("auto", "engine", "kernel"))
@@ -383,7 +503,12 @@ def tournament(
         if backend == "kernel":
             raise OptionError("backend", backend, "'engine' or 'auto' with deals= (the kernels deal from seeds)")
         backend = "engine"
-    can = kernel_available(game, agents)
+    if objects and backend == "kernel":
+        raise OptionError("backend", backend, _("'engine' or 'auto' with agent objects: the compiled kernels "
+                                                "play only the kit's own agents named by text (such as "
+                                                "'greedy'); an object's act() is Python code, played by the "
+                                                "rule engine"))
+    can = not objects and kernel_available(game, labels)
     if backend == "kernel" and not can:
         raise OptionError("backend", backend, "'engine' or 'auto' for these agents/options: the kernels play "
                           "6 nimmt! (not logic) with random, lowest, highest, greedy agents and Mow with "
@@ -392,7 +517,18 @@ def tournament(
     if chunk_games is None:
         chunk_games = default_chunk_games(n_games)
     chunks = expected_chunks(n_games, chunk_games)
-    prov = _provenance(game, agents, seed, n_games, unit, paired, rotate, chunk_games, backend)
+    prov = _provenance(game, labels, seed, n_games, unit, paired, rotate, chunk_games, backend)
+    if objects:  # the names of the user's objects; their code is not recorded
+        prov["user_agents"] = {"names": [a.name for a in objects], "code": USER_AGENT_CODE}
+    workers = client is not None or n_jobs > 1
+    for a in objects if workers else ():
+        if a.blob is None:
+            option, value = ("client", client) if client is not None else ("n_jobs", n_jobs)
+            raise OptionError(option, value, _("1 with agent object {name}: worker processes get a pickled "
+                                               "copy of every agent object, and this one cannot be pickled "
+                                               "({error}); keep n_jobs=1 and client=None, or give the object "
+                                               "only what pickle can copy (no open files, locks or "
+                                               "generators)").format(name=repr(a.name), error=a.error))
     if orders is not None:
         prov["deals"] = _deals_digest(orders)
     folder = Path(out) if out is not None else None
@@ -426,7 +562,7 @@ def tournament(
                 done[i] = df if collect else None
                 del df
     todo = [i for i in range(len(chunks)) if i not in done]
-    args = (game.name, game.options, agents, seed)
+    args = (game.name, game.options, seats, seed)
     chunk_fn: Callable[..., pd.DataFrame] = run_chunk if orders is None else run_deals_chunk
 
     def chunk_args(i: int) -> tuple[Any, ...]:
@@ -476,7 +612,7 @@ def tournament(
             running = {pool.submit(chunk_fn, *args, *chunk_args(i)): i
                        for i in itertools.islice(pending, 2 * n_jobs)}
             while running:
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                finished = wait(running, return_when=FIRST_COMPLETED)[0]
                 for fut in finished:
                     finish(running.pop(fut), fut.result())
                     nxt = next(pending, None)
@@ -484,7 +620,7 @@ def tournament(
                         running[pool.submit(chunk_fn, *args, *chunk_args(nxt))] = nxt
     elif backend == "kernel" and folder is None and collect and orders is None:
         # serial and in memory: the kernel writes every chunk straight into one table (no pd.concat)
-        df = _kernel_table(game, agents, seed, [chunks[i] for i in todo], paired, rotate, bar)
+        df = _kernel_table(game, labels, seed, [chunks[i] for i in todo], paired, rotate, bar)
         bar(None)
         df.attrs["provenance"] = prov
         df.attrs["backend"] = backend
@@ -529,23 +665,25 @@ def _progress(progress: bool | Callable[[int, int], None], total: int, initial: 
     return step
 
 
-def round_robin(game: Any, agent_names: Iterable[str], n_games: int, seed: int, **kwargs: Any) -> pd.DataFrame:
+def round_robin(game: Any, agent_names: Iterable[str | Any], n_games: int, seed: int, **kwargs: Any) -> pd.DataFrame:
     """Every agent against every other: for each ordered pair (A, B), A in one seat and B in the rest.
 
     Returns the stacked tidy tables with a ``match`` column ``"A vs B"``; see
-    :func:`mowkit.results.strength_table` for the summary.
+    :func:`mowkit.results.strength_table` for the summary. Agents are specs or agent objects (named
+    by their ``name``), as in :func:`tournament`.
     """
     game = resolve_game(game, **{k: kwargs.pop(k) for k in list(kwargs) if k not in _TOURNAMENT_KW})
     names = list(agent_names)
     frames = []
     for a in names:
         for b in names:
-            if a == b:
+            if a is b or (isinstance(a, str) and a == b):
                 continue
             df = tournament(game, [a] + [b] * (game.num_players - 1), n_games, seed, **kwargs)
-            df.insert(0, "match", f"{a} vs {b}")
-            df.insert(1, "focus", a)
-            df.insert(2, "field", b)
+            la, lb = (x if isinstance(x, str) else str(getattr(x, "name", x)) for x in (a, b))
+            df.insert(0, "match", f"{la} vs {lb}")
+            df.insert(1, "focus", la)
+            df.insert(2, "field", lb)
             frames.append(df)
     return pd.concat(frames, ignore_index=True)
 
