@@ -144,12 +144,18 @@ def test_damaged_record_is_refused(tmp_path):
     assert err.value.field == "options.packets"
 
 
-def test_position_states_cannot_be_recorded():
+def test_position_states_are_recorded_with_their_starting_position():
+    """A hand-built position has no recorded deal; its record stores the position instead, and
+    replaying the record rebuilds it exactly."""
+    from mowkit.records import replay
+
     game = load_game("mow", players=3)
     s = game.position([["G-3-0"], ["G-12-0"], ["G-4-0"]], [["G-5-0"]])
     assert s.deals == []
-    with pytest.raises(ValueError):
-        to_record(s)
+    record = to_record(s)
+    assert record["position"] == s.start_position
+    again = replay(record)[0]
+    assert again.hands == s.hands and again.herds == s.herds and again.stock == s.stock
 
 
 @pytest.mark.parametrize("bad", [{"players": "3"}, {"players": 3, "packets": None, "star": 1},
