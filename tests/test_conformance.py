@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 import mowkit
 from mowkit import IllegalActionError, load_game
 from mowkit.core import Action
+from mowkit.events import Event
 from mowkit.games import mow as mow_rules
 from mowkit.games import sixnimmt as six_rules
 from mowkit.records import load, replay, save, to_record
@@ -224,7 +225,7 @@ def freeze(value):
         return ("dict", tuple(sorted((k, freeze(v)) for k, v in value.items())))
     if isinstance(value, (set, frozenset)):
         return frozenset(freeze(v) for v in value)
-    if isinstance(value, (int, float, Action)):
+    if isinstance(value, (int, float, Action, Event)):  # frozen dataclasses of tuples: immutable
         return value
     return copy.deepcopy(value)
 
@@ -244,11 +245,13 @@ def snapshot(state, with_chance: bool = True) -> dict:
 
 def pickled(state) -> bytes:
     """A quick exact image of the state's data and its chance stream (same object, same bytes)."""
-    d = {k: v for k, v in vars(state).items() if k not in ("_chance", "game", "history")}
+    d = {k: v for k, v in vars(state).items() if k not in ("_chance", "game", "history", "log", "events")}
     history = [[id(a) for a in h] for h in state.history]  # actions are immutable: same objects
+    log = [id(e) for e in state.log]  # events too: the same objects in the same order
+    events = [id(e) for e in state.events]
     chance = state._chance
     rng = chance.rng.bit_generator.state if chance.rng is not None else None
-    return pickle.dumps((d, history, rng, chance.deals))
+    return pickle.dumps((d, history, log, events, rng, chance.deals))
 
 
 def observation_fields(obs) -> dict:
