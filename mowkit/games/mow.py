@@ -1494,7 +1494,10 @@ class MowState(StateBase):
         if sorted(places) != list(g.deck):
             missing = sorted(set(g.deck) - set(places))
             extra = sorted(set(places) - set(g.deck))
-            raise AssertionError(f"cards missing {missing}, not in the deck {extra}")
+            none = _("none")
+            raise AssertionError(_("cards of the deck placed nowhere: {missing}; cards not in the deck in use: "
+                                   "{extra}").format(missing=", ".join(g.label(c) for c in missing) or none,
+                                                     extra=", ".join(self._card_name(c) for c in extra) or none))
         if sum(g.flies[c] for c in places) != g.deck_flies():
             raise AssertionError("flies are not conserved")
         if len(self.herds) != g.num_herds or len(self.acrobats) != g.num_herds:
@@ -1502,28 +1505,33 @@ class MowState(StateBase):
         for i, herd in enumerate(self.herds):
             values = [v for v, _ in herd]
             if any(a >= b for a, b in itertools.pairwise(values)):
-                raise AssertionError(f"herd {i} values are not strictly increasing: {values}")
+                raise AssertionError(_("the values of herd {herd} do not go strictly up: {values}").format(
+                    herd=i + 1, values=", ".join(str(v) for v in values)))
             for j, (v, c) in enumerate(herd):
                 k = kinds[c]
                 if k in NUMBERED and v != numbers[c]:
-                    raise AssertionError(f"herd {i}: {g.label(c)} stands as {v}")
+                    raise AssertionError(_("herd {herd}: {card} stands as {value}").format(herd=i + 1, card=g.label(c),
+                                                                                          value=v))
                 if k == "mad" and v != 8:
-                    raise AssertionError(f"herd {i}: the mad cow stands as {v}, not where an 8 stood")
+                    raise AssertionError(_("herd {herd}: the mad cow stands as {value}, not where an 8 stood").format(
+                        herd=i + 1, value=v))
                 if k == "slowpoke" and j in (0, len(herd) - 1):
-                    raise AssertionError(f"herd {i}: a slowpoke at an end")
+                    raise AssertionError(_("herd {herd}: a slowpoke at an end").format(herd=i + 1))
                 if k == "calf" and not 0 <= v <= 16:
-                    raise AssertionError(f"herd {i}: a calf worth {v}")
+                    raise AssertionError(_("herd {herd}: a calf worth {value}").format(herd=i + 1, value=v))
                 if k == "acrobat":
-                    raise AssertionError(f"herd {i}: an acrobat in the line itself")
+                    raise AssertionError(_("herd {herd}: an acrobat in the line itself, not on a cow").format(herd=i + 1))
             cards = {c for _, c in herd}
             for a, t in self.acrobats[i]:
                 if kinds[a] != "acrobat" or t not in cards or kinds[t] != "plain" or numbers[t] != numbers[a]:
-                    raise AssertionError(f"herd {i}: acrobat {a} on card {t}")
+                    raise AssertionError(_("herd {herd}: {acrobat} cannot stand on {card}").format(
+                        herd=i + 1, acrobat=self._card_name(a), card=self._card_name(t)))
         if self.phase != "over":
             if not 0 <= self.actor < g.players:
                 raise AssertionError(f"actor {self.actor}")
             if self.phase == "play" and not self.herds[self.active] and not self._can_start(self.actor):
-                raise AssertionError(f"farmer {self.actor} must start a herd but cannot")
+                raise AssertionError(_("farmer {farmer} must start a herd but holds no cow that can").format(
+                    farmer=self.actor + 1))
         if any(h != sorted(h) for h in self.hands):
             raise AssertionError("a hand is not sorted")
         scored = [sum(r[p] for r in self.round_scores) for p in range(g.players)]
