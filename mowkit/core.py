@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
-from mowkit.i18n import _
+from mowkit.i18n import N_, _, ngettext
 
 
 def _restore_error(cls: type, args: tuple[Any, ...], fields: dict[str, Any]) -> Exception:
@@ -161,6 +161,44 @@ class Action:
         return d
 
 
+#: the fields of decisions in words (message ids; translated where shown)
+_FIELD_WORDS: dict[str, str] = {
+    "player": N_("the seat"),
+    "card": N_("the card"),
+    "row": N_("the row"),
+    "end": N_("the end"),
+    "value": N_("the value"),
+    "target": N_("the target cow"),
+    "flip": N_("the arrow choice"),
+    "next_player": N_("the next farmer"),
+}
+
+
+def _value_words(v: Any) -> str:
+    """A wrong value of a decision field in plain words: ``2.0``, ``the text '3'``, ``nothing``."""
+    if isinstance(v, (bool, np.bool_)):
+        return _("True or False")
+    if v is None:
+        return _("nothing (None)")
+    if isinstance(v, str):
+        return _("the text {text}").format(text=repr(v))
+    if isinstance(v, (int, float, np.integer, np.floating)):
+        return _("the number {number}").format(number=repr(v.item() if isinstance(v, np.generic) else v))
+    return _("something else ({kind})").format(kind=_type_name(v))
+
+
+def seat_list(seats: Iterable[int], *, alternatives: bool = False) -> str:
+    """Seats as a person reads them, counted from 1: ``1``, ``1 and 3``, ``1, 2 and 4``.
+
+    With ``alternatives`` the last two are joined by "or" (``1, 2 or 4``).
+    """
+    shown = [str(int(p) + 1) for p in seats]
+    if len(shown) <= 1:
+        return "".join(shown)
+    last = _("{first} or {last}") if alternatives else _("{first} and {last}")
+    return last.format(first=", ".join(shown[:-1]), last=shown[-1])
+
+
 def check_action_fields(action: Action) -> None:
     """Raise :class:`IllegalActionError` (rule ``"action-fields"``) unless every field has its type.
 
@@ -172,37 +210,45 @@ def check_action_fields(action: Action) -> None:
         v = getattr(action, name)
         if kind == "int":
             if type(v) is not int:
-                what = "a bool (True/False)" if isinstance(v, (bool, np.bool_)) else f"{_type_name(v)} {v!r}"
+                field = _(_FIELD_WORDS[name]) if name in _FIELD_WORDS else name
                 raise IllegalActionError(
-                    "action-fields", f"{type(action).__name__}.{name} must be an integer, got {what}"
+                    "action-fields", _("{field} must be a whole number, not {value}").format(
+                        field=field, value=_value_words(v))
                 )
         elif not isinstance(v, str):
+            field = _(_FIELD_WORDS[name]) if name in _FIELD_WORDS else name
             raise IllegalActionError(
-                "action-fields", f"{type(action).__name__}.{name} must be a string, got {_type_name(v)} {v!r}"
+                "action-fields", _("{field} must be a word such as 'low' or 'front', not {value}").format(
+                    field=field, value=_value_words(v))
             )
 
 
 def action_from_dict(game: str, data: Any) -> Action:
     """Rebuild an action of ``game`` from its record form; ``ValueError`` says what is wrong."""
     if not isinstance(data, dict):
-        raise ValueError(f"a decision must be an object, got {type(data).__name__}")
+        raise ValueError(_("a decision must be an object, found {kind}").format(kind=_type_name(data)))
     kind = data.get("type")
     cls = _ACTION_TYPES.get((game, kind))  # type: ignore[arg-type]
     if cls is None:
         kinds = sorted(k for g, k in _ACTION_TYPES if g == game)
-        raise ValueError(f"unknown decision type {kind!r}; allowed: {', '.join(kinds)}")
+        raise ValueError(_("unknown decision type {kind}; the types are: {kinds}").format(
+            kind=repr(kind), kinds=", ".join(kinds)))
     names = [f.name for f in dataclasses.fields(cls)]
     extra = set(data) - set(names) - {"type"}
     missing = [n for n in names if n not in data]
     if missing or extra:
+        none = _("none")
         raise ValueError(
-            f"decision {kind!r} needs fields {names}; missing {missing}, unexpected {sorted(extra)}"
+            _("a decision of type {kind} has the fields {names}; missing: {missing}; unexpected: {extra}").format(
+                kind=repr(kind), names=", ".join(names), missing=", ".join(missing) or none,
+                extra=", ".join(str(x) for x in sorted(extra, key=str)) or none)
         )
     values = {}
     for f in dataclasses.fields(cls):
         v = data[f.name]
         if f.type in ("int", int) and not (isinstance(v, int) and not isinstance(v, bool)):
-            raise ValueError(f"decision {kind!r}: {f.name} must be an integer, got {v!r}")
+            raise ValueError(_("decision {kind}: {field} must be a whole number, not {value}").format(
+                kind=repr(kind), field=f.name, value=_value_words(v)))
         values[f.name] = v
     return cls(**values)
 
@@ -324,9 +370,11 @@ class Chance:
             if round_index >= len(self.deals):
                 raise IllegalActionError(
                     "no-recorded-deal",
-                    f"round {round_index + 1} has no recorded deal (the game was built from "
-                    f"{len(self.deals)} deal{'s' if len(self.deals) != 1 else ''}); "
-                    "give one deck order per round, or play from a seed",
+                    ngettext("round {round} has no recorded deal (the game was built from {n} deal); "
+                             "give one deck order per round, or play from a seed",
+                             "round {round} has no recorded deal (the game was built from {n} deals); "
+                             "give one deck order per round, or play from a seed",
+                             len(self.deals)).format(round=round_index + 1, n=len(self.deals)),
                 )
             return list(self.deals[round_index])
         assert self.rng is not None
@@ -388,15 +436,19 @@ def check_int(option: str, value: Any, lo: int, hi: int | None = None) -> int:
     ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
     if ok and value >= lo and (hi is None or value <= hi):
         return int(value)
-    allowed = f"an integer {lo}..{hi}" if hi is not None else f"an integer >= {lo}"
+    allowed = (_("an integer {lo}..{hi}").format(lo=lo, hi=hi) if hi is not None
+               else _("an integer {lo} or more").format(lo=lo))
     raise OptionError(option, value, allowed)
 
 
-def check_bool(option: str, value: Any, allowed: str = "True or False") -> bool:
-    """Validate a switch (``bool`` or numpy bool) and return a plain ``bool``, or raise :class:`OptionError`."""
+def check_bool(option: str, value: Any, allowed: str | None = None) -> bool:
+    """Validate a switch (``bool`` or numpy bool) and return a plain ``bool``, or raise :class:`OptionError`.
+
+    ``allowed`` (already translated) replaces the default text "True or False".
+    """
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
-    raise OptionError(option, value, allowed)
+    raise OptionError(option, value, _("True or False") if allowed is None else allowed)
 
 
 def check_seconds(option: str, value: Any, maximum: float = 3600.0) -> float:
@@ -404,7 +456,8 @@ def check_seconds(option: str, value: Any, maximum: float = 3600.0) -> float:
     ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
     if ok and 0 < value <= maximum and math.isfinite(value):
         return float(value)
-    raise OptionError(option, value, f"None or a number of seconds, more than 0 and at most {maximum:g}")
+    raise OptionError(option, value, _("None or a number of seconds, more than 0 and at most {most}").format(
+        most=f"{maximum:g}"))
 
 
 def check_choice(option: str, value: Any, choices: Iterable[Any]) -> Any:
@@ -415,14 +468,19 @@ def check_choice(option: str, value: Any, choices: Iterable[Any]) -> Any:
     choices = list(choices)
     strings = all(isinstance(c, str) for c in choices)
     if strings and not isinstance(value, str):
-        raise OptionError(option, value, "one of " + ", ".join(repr(c) for c in choices))
+        raise OptionError(option, value, one_of(choices))
     try:
         found = value in choices
     except (TypeError, ValueError):  # e.g. a numpy array compared with the choices
         found = False
     if found:
         return str(value) if strings else value
-    raise OptionError(option, value, "one of " + ", ".join(repr(c) for c in choices))
+    raise OptionError(option, value, one_of(choices))
+
+
+def one_of(choices: Iterable[Any]) -> str:
+    """``one of 'a', 'b', 'c'`` in the reader's language (the choices as they are written in code)."""
+    return _("one of {choices}").format(choices=", ".join(repr(c) for c in choices))
 
 
 def check_deals(game: Any, deals: Any) -> list[list[int]]:
@@ -432,16 +490,16 @@ def check_deals(game: Any, deals: Any) -> list[list[int]]:
     ``deals[i]``) for an empty or malformed list, an unknown card, a card twice or a wrong count.
     """
     if isinstance(deals, (str, bytes)) or not isinstance(deals, (Sequence, np.ndarray)) or len(deals) == 0:
-        raise OptionError("deals", deals, "a non-empty list of deck orders, one per round")
+        raise OptionError("deals", deals, _("a non-empty list of deck orders, one per round"))
     out = []
     for i, order in enumerate(deals):
         if isinstance(order, (str, bytes)) or not isinstance(order, (Sequence, np.ndarray)):
-            raise OptionError(f"deals[{i}]", order, "a list of the card ids of the deck in use")
+            raise OptionError(f"deals[{i}]", order, _("a list of the card ids of the deck in use"))
         order = list(order)
         try:
             game.check_deal(order)
         except ValueError as e:
-            raise OptionError(f"deals[{i}]", str(e), "an order of exactly the deck in use, each card once") from None
+            raise OptionError(f"deals[{i}]", str(e), _("an order of exactly the deck in use, each card once")) from None
         out.append([int(c) for c in order])
     return out
 

@@ -61,6 +61,7 @@ from pathlib import Path
 from typing import Any
 
 from mowkit.core import IllegalActionError, OptionError, RecordError, action_from_dict
+from mowkit.i18n import _, ngettext
 
 FORMAT = "mowkit-record/1"
 FIELDS = ("format", "game", "options", "seed", "agents", "position", "rounds", "totals", "winners", "over")
@@ -89,14 +90,16 @@ def to_record(state: Any, seed: int | None = None, agents: Sequence[str] | None 
     """
     start = position if position is not None else getattr(state, "start_position", None)
     if start is None and not getattr(state, "recordable", True):
-        raise OptionError("position", None, "the starting position of a state built by hand, which "
-                          "cannot be saved without it (its start_position, or to_record(..., position={...}): "
-                          "the keyword arguments of game.position); a dealt game needs none")
+        raise OptionError("position", None, _("the starting position of a state built by hand, which "
+                                              "cannot be saved without it (its start_position, or "
+                                              "to_record(..., position={...}): the keyword arguments of "
+                                              "game.position); a dealt game needs none"))
     if start is not None:
         problem = _position_problem(start)
         if problem:
-            raise OptionError("position", start, "a JSON object of game.position's keyword arguments "
-                              f"({problem[1]} at {problem[0]})")
+            raise OptionError("position", start, _("a JSON object of game.position's keyword arguments "
+                                                   "({problem} at {place})").format(
+                                                       problem=problem[1], place=problem[0]))
     rounds = []
     if start is None:
         base = 0
@@ -147,20 +150,21 @@ def _position_problem(v: Any, where: str = "position", depth: int = 0, count: li
     """``(field, why)`` when ``v`` is not a JSON start position (an object of plain values and lists)."""
     count = [0] if count is None else count
     if depth == 0 and not isinstance(v, dict):
-        return where, f"must be an object (the keyword arguments of game.position), found {_show(v)}"
+        return where, _("must be an object (the keyword arguments of game.position), found {found}").format(
+            found=_show(v))
     if isinstance(v, dict):
         if depth > 0:
-            return where, f"must be a plain value or a list, found {_show(v)}"
+            return where, _("must be a plain value or a list, found {found}").format(found=_show(v))
         for k, x in v.items():
             if not isinstance(k, str) or not k.isidentifier() or len(k) > 40:
-                return where, f"field names are short identifiers, found {_show(k)}"
+                return where, _("field names are short identifiers, found {found}").format(found=_show(k))
             p = _position_problem(x, f"{where}.{k}", depth + 1, count)
             if p:
                 return p
         return None
     if isinstance(v, list):
         if depth > MAX_POSITION_DEPTH:
-            return where, "lists nested too deeply for a position"
+            return where, _("lists nested too deeply for a position")
         for j, x in enumerate(v):
             p = _position_problem(x, f"{where}[{j}]", depth + 1, count)
             if p:
@@ -168,16 +172,18 @@ def _position_problem(v: Any, where: str = "position", depth: int = 0, count: li
         return None
     count[0] += 1
     if count[0] > MAX_POSITION_ITEMS:
-        return where, f"more than {MAX_POSITION_ITEMS} values: too large for a position"
+        return where, _("more than {most} values: too large for a position").format(most=MAX_POSITION_ITEMS)
     if v is None or isinstance(v, bool):
         return None
     if isinstance(v, int):
-        return None if abs(v) < MAX_OPTION_INT else (where, f"{_show(v)} is too large")
+        return None if abs(v) < MAX_OPTION_INT else (where, _("{found} is too large").format(found=_show(v)))
     if isinstance(v, float):
-        return None if math.isfinite(v) else (where, f"{_show(v)} is not a finite number")
+        return None if math.isfinite(v) else (where, _("{found} is not a finite number").format(
+            found=_show(v)))
     if isinstance(v, str):
-        return None if len(v) <= MAX_TEXT else (where, f"a text of {len(v)} characters is too long")
-    return where, f"{_show(v)} is not a plain value"
+        return None if len(v) <= MAX_TEXT else (where, _("a text of {length} characters is too long").format(
+            length=len(v)))
+    return where, _("{found} is not a plain value").format(found=_show(v))
 
 
 # --------------------------------------------------------------------------- temporary files
@@ -308,22 +314,26 @@ def parse(data: bytes, source: str) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         bad = data[e.start : e.start + 1].hex()
-        raise RecordError(source, "(encoding)", f"not UTF-8 text: byte 0x{bad} at byte offset {e.start} "
-                          f"(line {_line_of(data, e.start)}) cannot be decoded ({e.reason})") from None
+        raise RecordError(source, "(encoding)", _("not UTF-8 text: byte 0x{byte} at byte offset {offset} "
+                                                  "(line {line}) cannot be decoded ({reason})").format(
+                                                      byte=bad, offset=e.start, line=_line_of(data, e.start), reason=e.reason)) from None
     if text.startswith("\ufeff"):
-        raise RecordError(source, "(encoding)", "the file starts with a byte-order mark (BOM); "
-                          "save it as UTF-8 without BOM")
+        raise RecordError(source, "(encoding)", _("the file starts with a byte-order mark (BOM); save it "
+                                                  "as UTF-8 without BOM"))
     try:
         return json.loads(text, parse_int=_parse_int, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
-        raise RecordError(source, "(json)", f"not valid JSON ({e.msg} at line {e.lineno}, column {e.colno}, "
-                          f"character {e.pos})") from None
+        raise RecordError(source, "(json)", _("not valid JSON ({problem} at line {line}, column "
+                                              "{column}, character {char})").format(
+                                                  problem=e.msg, line=e.lineno, column=e.colno, char=e.pos)) from None
     except RecursionError:
-        raise RecordError(source, "(json)", "not a record: lists or objects nested too deeply to read") from None
+        raise RecordError(source, "(json)", _("not a record: lists or objects nested too deeply to read")) from None
     except _DuplicateKey as e:
-        raise RecordError(source, "(json)", f"the key {_show(e.args[0])} appears twice in one object") from None
+        raise RecordError(source, "(json)", _("the key {key} appears twice in one object").format(
+            key=_show(e.args[0]))) from None
     except (ValueError, MemoryError) as e:  # e.g. a float literal or number the parser cannot hold
-        raise RecordError(source, "(json)", f"not valid JSON ({_brief(e)})") from None
+        raise RecordError(source, "(json)", _("not valid JSON ({problem})").format(
+            problem=_brief(e))) from None
 
 
 def load(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -336,17 +346,18 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
     src = str(path)
     remove_stale_temporaries(path)
     if path.is_dir():
-        raise RecordError(src, "(file)", "is a folder, not a record file")
+        raise RecordError(src, "(file)", _("is a folder, not a record file"))
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise RecordError(src, "(file)", f"{size} bytes: too large for a game record "
-                              f"(at most {MAX_FILE_BYTES} bytes)")
+            raise RecordError(src, "(file)", _("{size} bytes: too large for a game record (at most "
+                                               "{most} bytes)").format(size=size, most=MAX_FILE_BYTES))
         data = path.read_bytes()
     except OSError as e:
-        raise RecordError(src, "(file)", f"cannot read: {e.strerror or e}") from None
+        raise RecordError(src, "(file)", _("cannot read: {problem}").format(
+            problem=e.strerror or e)) from None
     if not data.strip():
-        raise RecordError(src, "(file)", "the file is empty")
+        raise RecordError(src, "(file)", _("the file is empty"))
     record = parse(data, src)
     validate(record, source=src)
     return record
@@ -379,7 +390,7 @@ def _show(v: Any) -> str:
         return "true" if v else "false"
     if isinstance(v, int):
         if v.bit_length() > 64:
-            return f"an integer with about {int(v.bit_length() * math.log10(2)) + 1} digits"
+            return _("an integer with about {n} digits").format(n=int(v.bit_length() * math.log10(2)) + 1)
         return str(int(v))
     if isinstance(v, float):
         if math.isnan(v):
@@ -388,27 +399,28 @@ def _show(v: Any) -> str:
             return "Infinity" if v > 0 else "-Infinity"
         return repr(v)
     if isinstance(v, _LongInt):
-        return f"an integer with {v.digits} digits"
+        return _("an integer with {n} digits").format(n=v.digits)
     if isinstance(v, str):
-        return repr(v) if len(v) <= 40 else repr(v[:40]) + f"... ({len(v)} characters)"
+        return repr(v) if len(v) <= 40 else repr(v[:40]) + _("... ({n} characters)").format(n=len(v))
     if isinstance(v, list):
-        return f"a list of {len(v)} item{'s' if len(v) != 1 else ''}"
+        return ngettext("a list of {n} item", "a list of {n} items", len(v)).format(n=len(v))
     if isinstance(v, dict):
-        return f"an object with {len(v)} field{'s' if len(v) != 1 else ''}"
-    return f"a {type(v).__name__}"
+        return ngettext("an object with {n} field", "an object with {n} fields", len(v)).format(n=len(v))
+    return _("a value of type {kind}").format(kind=type(v).__name__)
 
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _check_int_list(v: Any, n: int, field: str, fail: Any, what: str = "integers") -> None:
+def _check_int_list(v: Any, n: int, field: str, fail: Any, what: str | None = None) -> None:
     """Refuse anything but a list of ``n`` bounded integers, naming the list or the bad item."""
     if not isinstance(v, list) or len(v) != n:
-        raise fail(field, f"must be a list of {n} {what}, found {_show(v)}")
+        raise fail(field, _("must be a list of {n} {what}, found {found}").format(
+            n=n, what=what or _("integers"), found=_show(v)))
     for k, x in enumerate(v):
         if not _is_int(x) or abs(x) >= MAX_OPTION_INT:
-            raise fail(f"{field}[{k}]", f"must be an integer, found {_show(x)}")
+            raise fail(f"{field}[{k}]", _("must be an integer, found {found}").format(found=_show(x)))
 
 
 def _plain_problem(v: Any) -> str | None:
@@ -417,25 +429,26 @@ def _plain_problem(v: Any) -> str | None:
         if x is None or isinstance(x, bool):
             return None
         if isinstance(x, int):
-            return None if abs(x) < MAX_OPTION_INT else f"{_show(x)} is too large"
+            return None if abs(x) < MAX_OPTION_INT else _("{found} is too large").format(found=_show(x))
         if isinstance(x, float):
-            return None if math.isfinite(x) else f"{_show(x)} is not a finite number"
+            return None if math.isfinite(x) else _("{found} is not a finite number").format(found=_show(x))
         if isinstance(x, str):
-            return None if len(x) <= MAX_TEXT else f"a text of {len(x)} characters is too long"
-        return f"{_show(x)} is not a plain value"
+            return None if len(x) <= MAX_TEXT else _("a text of {length} characters is too long").format(
+                length=len(x))
+        return _("{found} is not a plain value").format(found=_show(x))
 
     if isinstance(v, list):
         if len(v) > 50:
-            return f"a list of {len(v)} items is too long"
+            return _("a list of {length} items is too long").format(length=len(v))
         for x in v:
             if isinstance(x, (list, dict)):
-                return "a list may only hold plain values (null, true/false, numbers, text)"
+                return _("a list may only hold plain values (null, true/false, numbers, text)")
             p = scalar(x)
             if p:
                 return p
         return None
     if isinstance(v, dict):
-        return "an object is not an option value (plain values: null, true/false, numbers, text, lists)"
+        return _("an object is not an option value (plain values: null, true/false, numbers, text, lists)")
     return scalar(v)
 
 
@@ -453,9 +466,9 @@ def agent_spec_problem(game: str, spec: Any) -> str | None:
     from mowkit import registry
 
     if not isinstance(spec, str):
-        return f"must be an agent name (text), found {_show(spec)}"
+        return _("must be an agent name (text), found {found}").format(found=_show(spec))
     if len(spec) > MAX_TEXT:
-        return f"an agent spec of {len(spec)} characters is too long"
+        return _("an agent spec of {length} characters is too long").format(length=len(spec))
     if spec in SEAT_LABELS:
         return None
     name, colon, rest = spec.partition(":")
@@ -464,13 +477,13 @@ def agent_spec_problem(game: str, spec: Any) -> str | None:
     if name.strip() in known:
         if colon:
             for part in rest.split(","):
-                key, eq, _ = part.partition("=")
+                key, eq, _value = part.partition("=")
                 if not eq or not key.strip().isidentifier():
-                    return f"{_show(spec)} is not of the form name:key=value,key=value"
+                    return _("{found} is not of the form name:key=value,key=value").format(found=_show(spec))
         return None
     if not _LABEL.fullmatch(spec):
-        return (f"{_show(spec)} is not an agent name: letters, digits, spaces and . _ - + # ( ), "
-                "optionally followed by :key=value,...")
+        return (_("{found} is not an agent name: letters, digits, spaces and . _ - + # ( ), optionally "
+                  "followed by :key=value,...").format(found=_show(spec)))
     return None  # the name of a user's own agent
 
 
@@ -487,27 +500,30 @@ def _decision_types(game: str) -> dict[str, list[tuple[str, Any]]]:
 
 def _check_decision(types: dict[str, list[tuple[str, Any]]], d: Any, field: str, fail: Any) -> None:
     if not isinstance(d, dict):
-        raise fail(field, f"a decision must be an object, found {_show(d)}")
+        raise fail(field, _("a decision must be an object, found {found}").format(found=_show(d)))
     kind = d.get("type")
     if not isinstance(kind, str) or kind not in types:
-        raise fail(f"{field}.type", f"unknown decision type: found {_show(kind)}; allowed: {', '.join(sorted(types))}")
+        raise fail(f"{field}.type", _("unknown decision type: found {found}; allowed: {types}").format(
+            found=_show(kind), types=', '.join(sorted(types))))
     names = [n for n, _ in types[kind]]
     for k in d:
         if k != "type" and k not in names:
             raise fail(f"{field}.{k}" if isinstance(k, str) and len(k) <= 40 else field,
-                       f"unexpected field {_show(k)} in a {kind!r} decision (its fields: type, {', '.join(names)})")
+                       _("unexpected field {found} in a {kind} decision (its fields: type, {fields})").format(
+                           found=_show(k), kind=repr(kind), fields=', '.join(names)))
     for n, typ in types[kind]:
         if n not in d:
-            raise fail(f"{field}.{n}", f"missing; a {kind!r} decision has the fields type, {', '.join(names)}")
+            raise fail(f"{field}.{n}", _("missing; a {kind} decision has the fields type, {fields}").format(
+                kind=repr(kind), fields=', '.join(names)))
         v = d[n]
         if typ in ("int", int):
             if not _is_int(v) or abs(v) >= MAX_DECISION_INT:
-                raise fail(f"{field}.{n}", f"must be a small integer, found {_show(v)}")
+                raise fail(f"{field}.{n}", _("must be a small integer, found {found}").format(found=_show(v)))
         elif typ in ("str", str):
             if not isinstance(v, str) or len(v) > MAX_TEXT:
-                raise fail(f"{field}.{n}", f"must be a text, found {_show(v)}")
+                raise fail(f"{field}.{n}", _("must be a text, found {found}").format(found=_show(v)))
         elif isinstance(v, (list, dict)) or isinstance(v, _LongInt):
-            raise fail(f"{field}.{n}", f"must be a plain value, found {_show(v)}")
+            raise fail(f"{field}.{n}", _("must be a plain value, found {found}").format(found=_show(v)))
 
 
 # --------------------------------------------------------------------------- replay
@@ -529,7 +545,7 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
 
         if isinstance(e, OptionError) and e.option == CUSTOM_ENV:
             raise  # a wrong MOWKIT_CUSTOM_CARDS switch is the environment's error, not the record's
-        err = RecordError(source, where[0], f"could not be checked ({_brief(e)})")
+        err = RecordError(source, where[0], _("could not be checked ({problem})").format(problem=_brief(e)))
         err.safety_net = True  # type: ignore[attr-defined]
         raise err from None
 
@@ -542,28 +558,33 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
         return RecordError(source, field, message)
 
     if not isinstance(record, dict):
-        raise fail("(top level)", f"a record must be a JSON object, found {_show(record)}")
+        raise fail("(top level)", _("a record must be a JSON object, found {found}").format(
+            found=_show(record)))
     for k in record:
         if k not in FIELDS:
             raise fail(k if isinstance(k, str) and len(k) <= 40 else "(top level)",
-                       f"unknown field {_show(k)}; a record has the fields {', '.join(FIELDS)}")
+                       _("unknown field {found}; a record has the fields {fields}").format(
+                           found=_show(k), fields=', '.join(FIELDS)))
     for k in REQUIRED:
         if k not in record:
-            raise fail(k, "missing")
+            raise fail(k, _("missing"))
     where[0] = "format"
     if not isinstance(record["format"], str) or record["format"] != FORMAT:
-        raise fail("format", f"expected {FORMAT!r}, found {_show(record['format'])}")
+        raise fail("format", _("expected {expected}, found {found}").format(
+            expected=repr(FORMAT), found=_show(record['format'])))
     where[0] = "game"
     name = record["game"]
     if not isinstance(name, str) or name not in registry.names():
-        raise fail("game", f"unknown game: found {_show(name)}; the games are {', '.join(registry.names())}")
+        raise fail("game", _("unknown game: found {found}; the games are {games}").format(
+            found=_show(name), games=', '.join(registry.names())))
     where[0] = "options"
     options = record["options"]
     if not isinstance(options, dict):
-        raise fail("options", f"must be an object of game options, found {_show(options)}")
+        raise fail("options", _("must be an object of game options, found {found}").format(
+            found=_show(options)))
     for k, v in options.items():
         if not isinstance(k, str) or len(k) > 40:
-            raise fail("options", f"option names are short texts, found {_show(k)}")
+            raise fail("options", _("option names are short texts, found {found}").format(found=_show(k)))
         where[0] = f"options.{k}"
         problem = _plain_problem(v)
         if problem:
@@ -586,12 +607,14 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
     where[0] = "seed"
     seed = record.get("seed")
     if seed is not None and not (_is_int(seed) and 0 <= seed < MAX_SEED):
-        raise fail("seed", f"must be an integer 0..2**128-1 or null, found {_show(seed)}")
+        raise fail("seed", _("must be an integer 0..2**128-1 or null, found {found}").format(
+            found=_show(seed)))
     where[0] = "agents"
     agents = record.get("agents")
     if agents is not None:
         if not isinstance(agents, list) or len(agents) != n:
-            raise fail("agents", f"must be null or a list of {n} agent names (one per seat), found {_show(agents)}")
+            raise fail("agents", _("must be null or a list of {n} agent names (one per seat), found "
+                                   "{found}").format(n=n, found=_show(agents)))
         for k, spec in enumerate(agents):
             where[0] = f"agents[{k}]"
             problem = agent_spec_problem(name, spec)
@@ -601,15 +624,17 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
     _check_int_list(record["totals"], n, "totals", fail)
     where[0] = "over"
     if not isinstance(record["over"], bool):
-        raise fail("over", f"must be true or false, found {_show(record['over'])}")
+        raise fail("over", _("must be true or false, found {found}").format(found=_show(record['over'])))
     where[0] = "winners"
     winners = record.get("winners")
     if winners is not None:
         if not isinstance(winners, list) or not 1 <= len(winners) <= n:
-            raise fail("winners", f"must be null or a list of 1..{n} seats, found {_show(winners)}")
+            raise fail("winners", _("must be null or a list of 1..{n} seats, found {found}").format(
+                n=n, found=_show(winners)))
         for k, w in enumerate(winners):
             if not (_is_int(w) and 0 <= w < n):
-                raise fail(f"winners[{k}]", f"must be a seat 0..{n - 1}, found {_show(w)}")
+                raise fail(f"winners[{k}]", _("must be a seat 0..{last}, found {found}").format(
+                    last=n - 1, found=_show(w)))
 
     where[0] = "position"
     position = record.get("position")
@@ -620,29 +645,34 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
     where[0] = "rounds"
     rounds = record["rounds"]
     if not isinstance(rounds, list) or not rounds:
-        raise fail("rounds", f"must be a non-empty list of rounds, found {_show(rounds)}")
+        raise fail("rounds", _("must be a non-empty list of rounds, found {found}").format(
+            found=_show(rounds)))
     types = _decision_types(game.name)
     deals: list[Any] = []
     for i, r in enumerate(rounds):
         where[0] = f"rounds[{i}]"
         if not isinstance(r, dict):
-            raise fail(f"rounds[{i}]", f"must be an object with deal and decisions, found {_show(r)}")
+            raise fail(f"rounds[{i}]", _("must be an object with deal and decisions, found {found}").format(
+                found=_show(r)))
         for k in r:
             if k not in ROUND_FIELDS:
                 raise fail(f"rounds[{i}].{k}" if isinstance(k, str) and len(k) <= 40 else f"rounds[{i}]",
-                           f"unknown field {_show(k)}; a round has the fields {', '.join(ROUND_FIELDS)}")
+                           _("unknown field {found}; a round has the fields {fields}").format(
+                               found=_show(k), fields=', '.join(ROUND_FIELDS)))
         where[0] = f"rounds[{i}].deal"
         deal = r.get("deal")
         if start is not None and i == 0:  # the position replaces the first round's deal
             if "deal" in r:
-                raise fail("rounds[0].deal", "a game that starts from a position has no deal in its first "
-                           "round (the position replaces it)")
+                raise fail("rounds[0].deal", _("a game that starts from a position has no deal in its "
+                                               "first round (the position replaces it)"))
         else:
             if not isinstance(deal, list):
-                raise fail(f"rounds[{i}].deal", f"must be a list of cards, found {_show(deal)}")
+                raise fail(f"rounds[{i}].deal", _("must be a list of cards, found {found}").format(
+                    found=_show(deal)))
             for j, c in enumerate(deal):
                 if not _is_int(c) or not 0 <= c < MAX_CARD:
-                    raise fail(f"rounds[{i}].deal[{j}]", f"must be a card id (a small integer), found {_show(c)}")
+                    raise fail(f"rounds[{i}].deal[{j}]", _("must be a card id (a small integer), found "
+                                                           "{found}").format(found=_show(c)))
             try:
                 game.check_deal(deal)
             except ValueError as e:
@@ -650,7 +680,8 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
         where[0] = f"rounds[{i}].decisions"
         decisions = r.get("decisions")
         if not isinstance(decisions, list):
-            raise fail(f"rounds[{i}].decisions", f"must be a list of decisions, found {_show(decisions)}")
+            raise fail(f"rounds[{i}].decisions", _("must be a list of decisions, found {found}").format(
+                found=_show(decisions)))
         for j, d in enumerate(decisions):
             where[0] = f"rounds[{i}].decisions[{j}]"
             _check_decision(types, d, f"rounds[{i}].decisions[{j}]", fail)
@@ -668,12 +699,13 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
             field = f"rounds[{i}].decisions[{j}]"
             where[0] = field
             if state.is_over() or state.round_index != base + i:
-                raise fail(field, f"wrong count: round {i} is already over before this decision")
+                raise fail(field, _("wrong count: round {round} is already over before this decision").format(
+                    round=i + 1))
             try:
                 action = action_from_dict(game.name, d)
                 state.apply(action)
             except IllegalActionError as e:
-                raise fail(field, f"illegal decision {d}: {e}") from None
+                raise fail(field, _("illegal decision: {problem}").format(problem=e)) from None
             except ValueError as e:
                 raise fail(field, str(e)) from None
             if keep:
@@ -681,35 +713,42 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
         where[0] = f"rounds[{i}].decisions"
         finished = state.is_over() or state.round_index > base + i
         if i < len(rounds) - 1 and not finished:
-            raise fail(f"rounds[{i}].decisions", f"wrong count: round {i} is unfinished after "
-                       f"{len(r['decisions'])} decisions")
+            raise fail(f"rounds[{i}].decisions", _("wrong count: round {round} is unfinished after {n} "
+                                                   "decisions").format(round=i + 1, n=len(r['decisions'])))
         where[0] = f"rounds[{i}].scores"
         if finished:
             want = list(state.round_scores[base + i])
             if r.get("scores") != want:
-                raise fail(f"rounds[{i}].scores", f"recorded {_show_list(r.get('scores'))}, the decisions give {want}")
+                raise fail(f"rounds[{i}].scores", _("recorded {recorded}, the decisions give {want}").format(
+                    recorded=_show_list(r.get('scores')), want=want))
         elif "scores" in r:
-            raise fail(f"rounds[{i}].scores", "scores given for a round that is not finished")
+            raise fail(f"rounds[{i}].scores", _("scores given for a round that is not finished"))
     where[0] = "rounds"
     if state.round_index != base + len(rounds) - 1 and not state.is_over():
-        raise fail("rounds", f"wrong count: {len(rounds)} rounds recorded, play is in round {state.round_index - base}")
+        raise fail("rounds", _("wrong count: {n} rounds recorded, play is in round {current}").format(
+            n=len(rounds), current=state.round_index - base + 1))
     if start is not None:  # later rounds are dealt by the position's seed: the record must say the same
         later = _later_deals(state, len(rounds) - 1)
         for k, order in enumerate(later, start=1):
             where[0] = f"rounds[{k}].deal"
             if rounds[k].get("deal") != order:
-                raise fail(f"rounds[{k}].deal", "not the deck order the position's seed deals for this round")
+                raise fail(f"rounds[{k}].deal", _("not the deck order the position's seed deals for this "
+                                                  "round"))
     where[0] = "totals"
     if record["totals"] != list(state.totals):
-        raise fail("totals", f"recorded {record['totals']}, the rounds give {list(state.totals)}")
+        raise fail("totals", _("recorded {recorded}, the rounds give {computed}").format(
+            recorded=record['totals'], computed=list(state.totals)))
     where[0] = "over"
     if record["over"] != state.is_over():
-        raise fail("over", f"recorded {_show(record['over'])}, the decisions give {_show(state.is_over())}")
+        raise fail("over", _("recorded {found}, the decisions give {computed}").format(
+            found=_show(record['over']), computed=_show(state.is_over())))
     where[0] = "winners"
     if state.is_over() and winners != list(state.winners()):
-        raise fail("winners", f"recorded {_show_list(winners)}, the totals give {list(state.winners())}")
+        raise fail("winners", _("recorded {recorded}, the totals give {computed}").format(
+            recorded=_show_list(winners), computed=list(state.winners())))
     if not state.is_over() and winners is not None:
-        raise fail("winners", f"recorded {_show_list(winners)} for a game that is not over; expected null")
+        raise fail("winners", _("recorded {recorded} for a game that is not over; expected null").format(
+            recorded=_show_list(winners)))
     if not keep:
         states = [state]
     return states
@@ -738,11 +777,14 @@ def _rebuild_position(game: Any, position: Any, fail: Any) -> Any:
         raise
     except OptionError as e:
         field = e.option if e.option.split("[")[0].split(".")[0] in position else None
-        raise fail(f"position.{field}" if field else "position", f"not a position of this game: {e}") from None
+        raise fail(f"position.{field}" if field else "position", _("not a position of this game: {e}").format(
+            e=e)) from None
     except TypeError as e:
-        raise fail("position", f"not the fields of a {game.name} position ({_brief(e)})") from None
+        raise fail("position", _("not the fields of a {game} position ({problem})").format(
+            game=game.name, problem=_brief(e))) from None
     except (ValueError, KeyError, IndexError) as e:
-        raise fail("position", f"not a position of this game: {_brief(e)}") from None
+        raise fail("position", _("not a position of this game: {problem}").format(
+            problem=_brief(e))) from None
     return state
 
 
@@ -757,18 +799,20 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
     ``rounds`` (indexes from 0) keeps only those rounds.
     """
     from mowkit import registry
-    from mowkit.i18n import _, counted
+    from mowkit.i18n import counted
     from mowkit.narrate import decision, sentences
 
     states = replay(record)
     game = states[0].game
     names = record.get("agents") or []
     word = _(getattr(game, "seat_word", "player"))
-    who = (", ".join(_("{seat} {n}: {agent}").format(seat=word, n=i + 1, agent=a) for i, a in enumerate(names))
+    who = (", ".join(_("{seat} {n}: {agent}").format(
+        seat=word, n=i + 1, agent=a) for i, a in enumerate(names))
            if names else _("unnamed seats"))
     title = registry.title(record["game"])
     n = states[0].num_players
-    head = _("{title}, {players} ({who})").format(title=title, players=counted(getattr(game, "seat_word", "player"), n), who=who)
+    head = _("{title}, {players} ({who})").format(
+        title=title, players=counted(getattr(game, "seat_word", "player"), n), who=who)
     if record.get("seed") is not None:
         head += " · " + _("seed {seed}").format(seed=record.get("seed"))
     lines = [head]

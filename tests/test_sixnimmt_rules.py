@@ -268,7 +268,7 @@ def test_row_index_out_of_range():
     for bad in (4, -1, 17):
         with pytest.raises(IllegalActionError) as e:
             s.apply(TakeRow(0, bad))
-        assert e.value.rule == "row-index" and "0..3" in str(e.value)
+        assert e.value.rule == "row-index" and f"no row {bad + 1}:" in str(e.value) and "4 rows" in str(e.value)
     assert snapshot(s) == before
 
 

@@ -17,9 +17,10 @@ import json
 from typing import Any
 
 from mowkit import registry
-from mowkit.core import Agent, OptionError
+from mowkit.core import Agent, OptionError, one_of
+from mowkit.i18n import N_, _
 
-SPEC_FORM = "name:key=value,key=value with each key once"
+SPEC_FORM = N_("name:key=value,key=value with each key once")
 
 
 def agent_classes(game: str) -> dict[str, type]:
@@ -45,29 +46,30 @@ def make_agent(game: str, name: str | Agent, **kwargs: Any) -> Agent:
     """
     if not isinstance(name, str):
         if isinstance(name, type):
-            raise OptionError("agent", name, f"an agent name or an agent object (an instance such as "
-                              f"{name.__name__}(), not the class)")
+            raise OptionError("agent", name, _("an agent name or an agent object (an instance such as "
+                                               "{cls}(), not the class)").format(cls=name.__name__))
         if not isinstance(name, Agent):
-            raise OptionError("agent", name, "an agent name or an object with name and act()")
+            raise OptionError("agent", name, _("an agent name or an object with name and act()"))
         if kwargs:
             raise OptionError(sorted(kwargs)[0], kwargs[sorted(kwargs)[0]],
-                              "no options with an agent object (options go with an agent name)")
+                              _("no options with an agent object (options go with an agent name)"))
         return name
     if ":" in name:  # a spec such as "mc:rollouts=20" (see parse_agent_spec)
         name, given = parse_agent_spec(name)
         twice = sorted(set(given) & set(kwargs))
         if twice:
-            raise OptionError(twice[0], kwargs[twice[0]], "each option once (it is in the spec and a keyword)")
+            raise OptionError(twice[0], kwargs[twice[0]], _("each option once (it is in the spec and a keyword)"))
         kwargs = {**given, **kwargs}
     classes = agent_classes(game)
     if name not in classes:
-        raise OptionError("agent", name, "one of " + ", ".join(repr(n) for n in classes))
+        raise OptionError("agent", name, one_of(classes))
     cls = classes[name]
     known = agent_options(cls)
     unknown = sorted(k for k in kwargs if k not in known)
     if unknown:
-        allowed = ("the options " + ", ".join(known)) if known else "none: this agent takes no options"
-        raise OptionError(unknown[0], kwargs[unknown[0]], f"for the {name!r} agent {allowed}")
+        allowed = (_("for the {agent} agent the options {options}").format(agent=repr(name), options=", ".join(known))
+                   if known else _("for the {agent} agent none: this agent takes no options").format(agent=repr(name)))
+        raise OptionError(unknown[0], kwargs[unknown[0]], allowed)
     return cls(**kwargs)
 
 
@@ -79,21 +81,23 @@ def parse_agent_spec(spec: Any) -> tuple[str, dict[str, Any]]:
     :class:`~mowkit.core.OptionError` (option ``agents``).
     """
     if not isinstance(spec, str):
-        raise OptionError("agents", spec, "agent names such as 'random' or 'greedy' (with ':key=value,...' for options)")
+        raise OptionError("agents", spec, _("agent names such as 'random' or 'greedy' (with ':key=value,...' for "
+                                            "options)"))
     name, colon, rest = spec.partition(":")
     name = name.strip()
     if not name:
-        raise OptionError("agents", spec, SPEC_FORM + " (the agent name is missing)")
+        raise OptionError("agents", spec, _("{form} (the agent name is missing)").format(form=_(SPEC_FORM)))
     kwargs: dict[str, Any] = {}
     if colon and not rest.strip():
-        raise OptionError("agents", spec, SPEC_FORM + " (nothing after ':')")
+        raise OptionError("agents", spec, _("{form} (nothing after ':')").format(form=_(SPEC_FORM)))
     for part in rest.split(",") if colon else []:
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise OptionError("agents", spec, SPEC_FORM + f" (not key=value: {part.strip()!r})")
+            raise OptionError("agents", spec, _("{form} (not key=value: {part})").format(
+                form=_(SPEC_FORM), part=repr(part.strip())))
         if key in kwargs:
-            raise OptionError("agents", spec, SPEC_FORM + f" ({key!r} is given twice)")
+            raise OptionError("agents", spec, _("{form} ({key} is given twice)").format(form=_(SPEC_FORM), key=repr(key)))
         try:
             kwargs[key] = json.loads(value)
         except (json.JSONDecodeError, RecursionError):
@@ -103,8 +107,6 @@ def parse_agent_spec(spec: Any) -> tuple[str, dict[str, Any]]:
 
 def describe_agents(game: str) -> dict[str, str]:
     """Name -> first docstring line of every agent of ``game``, in the reader's language."""
-    from mowkit.i18n import _
-
     return {n: _((c.__doc__ or "").strip().splitlines()[0]) for n, c in agent_classes(game).items()}
 
 

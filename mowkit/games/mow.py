@@ -106,9 +106,11 @@ from mowkit.core import (
     check_bool,
     check_choice,
     check_int,
+    seat_list,
 )
 from mowkit.events import RULE_IDS, Event, GameEnded, RoundEnded, RoundStarted, ranks_of
 from mowkit.games.base import GameBase, StateBase
+from mowkit.i18n import _, ngettext
 from mowkit.mow_data import MowCard, mow_cards
 
 GAME = "mow"
@@ -501,10 +503,10 @@ class Mow(GameBase):
         star = self.star
         if star is None:
             star = self.players == 2
-        star = check_bool("star", star, "True or False (None: True with 2 players)")
+        star = check_bool("star", star, _("True or False (None: True with 2 players)"))
         if star and self.players != 2:
-            raise OptionError("star", star, f"True only with players=2 (the two-player star); "
-                              f"with players={self.players} use False")
+            raise OptionError("star", star, _("True only with 2 players (the two-player star); with {n} players "
+                                              "use False").format(n=self.players))
         keep("star", star)
         if self.max_rounds is not None:
             keep("max_rounds", check_int("max_rounds", self.max_rounds, 1))
@@ -519,8 +521,9 @@ class Mow(GameBase):
         if HAND_SIZE * self.players > len(deck):
             raise OptionError(
                 "packets", packets,
-                f"a packet choice with at least {HAND_SIZE * self.players} cards for {self.players} "
-                f"farmers ('{packets}' has {len(deck)}); use 'both'",
+                _("a packet choice with at least {need} cards for {n} farmers ('{packets}' has {have}); "
+                  "use 'both'").format(need=HAND_SIZE * self.players, n=self.players, packets=packets,
+                                       have=len(deck)),
             )
         object.__setattr__(self, "deck", deck)
         object.__setattr__(self, "cards", cards)
@@ -562,12 +565,12 @@ class Mow(GameBase):
         """The id of the card with ``code`` (e.g. ``"G-7-2"``); an int id passes through."""
         if isinstance(code, (int, np.integer)) and not isinstance(code, bool):
             if not 0 <= code < len(self.cards):
-                raise ValueError(f"unknown card id {code}")
+                raise ValueError(_("unknown card id {id}").format(id=code))
             return int(code)
         for c in self.cards:
             if c.code == code:
                 return c.id
-        raise ValueError(f"unknown card code {code!r}")
+        raise ValueError(_("unknown card code {code}").format(code=repr(code)))
 
     def label(self, card: int) -> str:
         """A card's name for people, in the reader's language: ``12 (2 flies)``, ``blocking 16``,
@@ -760,7 +763,7 @@ def _alias(name: str, value: Any, old: str, old_value: Any) -> Any:
     if old_value is None:
         return value
     if value is not None:
-        raise OptionError(old, old_value, f"only one of {name}= and its old name {old}=")
+        raise OptionError(old, old_value, _("only one of {name} and its old name {old}").format(name=name, old=old))
     return old_value
 
 
@@ -770,7 +773,8 @@ def _position_seat(pending: Any, n: int) -> int:
         return 0
     if isinstance(pending, (tuple, list)):
         if len(pending) != 1:
-            raise OptionError("pending", pending, "the one farmer who acts next (a seat, or a 1-tuple)")
+            raise OptionError("pending", pending, _("the one farmer who acts next (a seat number, alone or in a "
+                                                    "list of one)"))
         pending = pending[0]
     return check_int("pending", pending, 0, n - 1)
 
@@ -919,16 +923,17 @@ class MowState(StateBase):
             try:
                 return g.card_id(c)
             except ValueError as e:
-                raise OptionError(option, c, f"a card id or code of this game ({e})") from None
+                raise OptionError(option, c, _("a card id or code of this game ({problem})").format(problem=e)) from None
 
         def cards(option: str, items: Any) -> list[int]:
             if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
-                raise OptionError(option, items, "a list of cards (ids or codes)")
+                raise OptionError(option, items, _("a list of cards (ids or codes)"))
             return [card(option, c) for c in items]
 
         def per_farmer(option: str, value: Any) -> list[list[int]]:
             if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != n:
-                raise OptionError(option, value, f"one list of cards per farmer ({n} lists)")
+                raise OptionError(option, value, ngettext("one list of cards per farmer ({n} list)",
+                                                          "one list of cards per farmer ({n} lists)", n).format(n=n))
             return [sorted(cards(f"{option}[{p}]", x)) for p, x in enumerate(value)]
 
         s = cls.__new__(cls)
@@ -937,9 +942,11 @@ class MowState(StateBase):
         s.hands = per_farmer("hands", hands)
         if totals is not None:
             if round_index < 1:
-                raise OptionError("totals", totals, "totals with round_index >= 1 (they come from earlier rounds)")
+                raise OptionError("totals", totals, _("totals with round_index 1 or more (they come from earlier "
+                                                      "rounds)"))
             if isinstance(totals, (str, bytes)) or not isinstance(totals, Sequence) or len(totals) != n:
-                raise OptionError("totals", totals, f"{n} totals, one per farmer")
+                raise OptionError("totals", totals, ngettext("{n} total, one per farmer", "{n} totals, one per farmer",
+                                                             n).format(n=n))
             totals = [check_int(f"totals[{p}]", t, 0) for p, t in enumerate(totals)]
         s.totals = list(totals) if totals is not None else [0] * n
         s.round_index = round_index
@@ -957,35 +964,35 @@ class MowState(StateBase):
         s.chosen_next = None
         given = [[] for _ in range(g.num_herds)] if lines is None else lines
         if isinstance(given, (str, bytes)) or not isinstance(given, Sequence) or len(given) != g.num_herds:
-            raise OptionError("lines", lines, f"{g.num_herds} herd{'s' if g.num_herds > 1 else ''} "
-                              "(lists of cards)")
+            raise OptionError("lines", lines, ngettext("{n} herd (lists of cards)", "{n} herds (lists of cards)",
+                                                       g.num_herds).format(n=g.num_herds))
         s.herds = []
         for i, h in enumerate(given):
             if isinstance(h, (str, bytes)) or not isinstance(h, Iterable):
-                raise OptionError(f"lines[{i}]", h, "a list of cards (ids or codes, or (card, value) pairs)")
+                raise OptionError(f"lines[{i}]", h, _("a list of cards (ids or codes, or (card, value) pairs)"))
             line = []
             for item in h:
                 if isinstance(item, (tuple, list)):
                     if len(item) != 2:
-                        raise OptionError(f"lines[{i}]", item, "a card, or a (card, value) pair")
+                        raise OptionError(f"lines[{i}]", item, _("a card, or a (card, value) pair"))
                     c = card(f"lines[{i}]", item[0])
                     value = check_int(f"lines[{i}] value of {g.cards[c].code}", item[1], 0, 16)
                 else:
                     c = card(f"lines[{i}]", item)
                     value = 8 if g.kinds[c] == "mad" else g.numbers[c]  # type: ignore[assignment]
                     if value is None:
-                        raise OptionError(f"lines[{i}]", g.cards[c].code, "a (card, value) pair for a "
-                                          "slowpoke or a calf")
+                        raise OptionError(f"lines[{i}]", g.cards[c].code, _("a (card, value) pair for a "
+                                                                             "slowpoke or a calf"))
                 line.append((value, c))
             s.herds.append(sorted(line))
         s.acrobats = [[] for _ in range(g.num_herds)]
         for pair in acrobats:
             if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
-                raise OptionError("acrobats", pair, "(acrobat, target) pairs")
+                raise OptionError("acrobats", pair, _("(acrobat, target) pairs"))
             a, t = card("acrobats", pair[0]), card("acrobats", pair[1])
             where = [i for i, h in enumerate(s.herds) if any(c == t for _, c in h)]
             if not where:
-                raise OptionError("acrobats", g.cards[t].code, "an acrobat target that is in a herd")
+                raise OptionError("acrobats", g.cards[t].code, _("an acrobat target that is in a herd"))
             s.acrobats[where[0]].append((a, t))
         s.piles = per_farmer("piles", piles) if piles is not None else [[] for _ in range(n)]
         s.unscored = []
@@ -1004,8 +1011,8 @@ class MowState(StateBase):
         try:
             s.check_invariants()
         except AssertionError as e:
-            raise OptionError("position", str(e), "a possible position (every card of the deck in use at "
-                              "most once, herds that keep the rules)") from None
+            raise OptionError("position", str(e), _("a possible position (every card of the deck in use at "
+                                                    "most once, herds that keep the rules)")) from None
         s.start_position = {
             "hands": [list(h) for h in s.hands],
             "lines": [[[c, v] for v, c in h] for h in s.herds],
@@ -1219,7 +1226,7 @@ class MowState(StateBase):
         want = 0 if kind == "thin" else 2 if kind == "dairy" else 1
         stock = self.stock
         got = min(want, len(stock))
-        for _ in range(got):
+        for _drawn in range(got):
             bisect.insort(self.hands[p], stock.pop(0))
         if kind == "thin":
             self._emit(NoCardDrawn(p, "thin-cow"))
@@ -1254,57 +1261,77 @@ class MowState(StateBase):
             self._end_turn()
 
     # ----------------------------------------------------------------- validation
+    def _card_name(self, card: Any) -> str:
+        """A card as a person reads it (``12 (2 flies)``, ``slowpoke``); an unknown id as it is."""
+        if isinstance(card, int) and 0 <= card < len(self.game.cards):
+            return self.game.label(card)
+        return str(card)
+
     def _check(self, action: Action) -> None:
         g = self.game
         if not isinstance(action, Action) or action.game != GAME:
-            raise IllegalActionError("action-type", f"{action!r} is not a Mow action")
+            raise IllegalActionError("action-type", _("this is not a decision of Mow"))
         check_action_fields(action)
         if self.phase == "over":
-            raise IllegalActionError("game-over", "the game is over; no decision can be made")
+            raise IllegalActionError("game-over", _("the game is over; no decision can be made"))
         p = action.player
         n = g.players
         if not isinstance(p, (int, np.integer)) or isinstance(p, bool) or not 0 <= p < n:
-            raise IllegalActionError("player-index", f"player {p!r} is not a seat 0..{n - 1}")
-        want = {"play": "a turn (add a cow or take the herd)", "flip": "the arrow flip decision",
-                "next": "the choice of the next farmer"}[self.phase]
+            raise IllegalActionError("player-index", ngettext(
+                "there is no farmer {farmer}: the game has {n} farmer",
+                "there is no farmer {farmer}: the game has {n} farmers", n).format(farmer=p + 1, n=n))
+        want = {"play": _("add a cow or take the herd"), "flip": _("decide whether to flip the arrow"),
+                "next": _("choose the next farmer")}[self.phase]
         if p != self.actor:
-            raise IllegalActionError("out-of-turn", f"farmer {p} cannot act: the game waits for {want} "
-                                     f"of farmer {self.actor}")
+            raise IllegalActionError("out-of-turn", _("farmer {player} cannot act now: it is the turn of farmer "
+                                                      "{actor}, who must {want}").format(
+                player=p + 1, actor=self.actor + 1, want=want))
         if self.phase == "flip":
             if not isinstance(action, Flip):
-                raise IllegalActionError("out-of-turn", f"the game waits for {want} of farmer {p}")
+                raise IllegalActionError("out-of-turn", _("farmer {player} must {want} now, not make this "
+                                                          "move").format(player=p + 1, want=want))
             if action.flip not in (0, 1) or isinstance(action.flip, bool):
-                raise IllegalActionError("flip", f"flip is 0 (keep the arrow) or 1 (flip it), not {action.flip!r}")
+                raise IllegalActionError("flip", _("the arrow choice is 0 (keep the arrow) or 1 (flip it), not "
+                                                   "{value}").format(value=action.flip))
             return
         if self.phase == "next":
             if not isinstance(action, ChooseNext):
-                raise IllegalActionError("out-of-turn", f"the game waits for {want} of farmer {p}")
+                raise IllegalActionError("out-of-turn", _("farmer {player} must {want} now, not make this "
+                                                          "move").format(player=p + 1, want=want))
             allowed = [a.next_player for a in self.legal_actions(p)]  # type: ignore[attr-defined]
             if action.next_player not in allowed:
                 raise IllegalActionError(
                     "next-farmer",
-                    f"after a yellow special the next farmer is one of {allowed}, not {action.next_player!r}",
+                    ngettext("after a yellow special cow the next farmer can only be farmer {farmers}, not "
+                             "farmer {chosen}",
+                             "after a yellow special cow the next farmer is one of farmers {farmers}, not "
+                             "farmer {chosen}", len(allowed)).format(
+                        farmers=seat_list(allowed, alternatives=True), chosen=action.next_player + 1),
                 )
             return
         if isinstance(action, (Flip, ChooseNext)):
-            raise IllegalActionError(
-                "flip" if isinstance(action, Flip) else "next-farmer",
-                f"{action.kind} comes only right after a {'green' if isinstance(action, Flip) else 'yellow'} "
-                "special cow; now the farmer adds a cow or takes the herd",
-            )
+            text = (_("the arrow is decided only right after a green special cow; now farmer {player} adds a cow "
+                      "or takes the herd") if isinstance(action, Flip)
+                    else _("the next farmer is chosen only right after a yellow special cow; now farmer {player} "
+                           "adds a cow or takes the herd"))
+            raise IllegalActionError("flip" if isinstance(action, Flip) else "next-farmer",
+                                     text.format(player=p + 1))
         herd = self.herds[self.active]
         if isinstance(action, TakeHerd):
             if not herd:
-                raise IllegalActionError("take-the-herd", "the herd is empty: it must be started, not taken")
+                raise IllegalActionError("take-the-herd", _("the herd is empty: it must be started, not taken"))
             return
         c = action.card  # type: ignore[attr-defined]
         if not isinstance(c, (int, np.integer)) or isinstance(c, bool) or c not in self.hands[p]:
-            raise IllegalActionError("card-in-hand", f"farmer {p} does not hold card {c!r}; "
-                                     f"hand {self.hands[p]}")
+            raise IllegalActionError("card-in-hand", _("farmer {player} does not hold card {card}; their hand: "
+                                                       "{hand}").format(
+                player=p + 1, card=self._card_name(c),
+                hand=", ".join(g.label(h) for h in self.hands[p]) or _("no cards")))
         if action in self._placements(p):
             return
         self._diagnose(action, herd)
-        raise IllegalActionError("illegal-placement", f"{action!r} is not a legal placement")  # pragma: no cover
+        raise IllegalActionError("illegal-placement", _("{card}: this card cannot be placed this way").format(
+            card=self._card_name(c)))  # pragma: no cover
 
     def _diagnose(self, a: Action, herd: list[tuple[int, int]]) -> None:
         """Raise the IllegalActionError that names the rule ``a`` (not legal) breaks."""
@@ -1317,62 +1344,78 @@ class MowState(StateBase):
                     "calf": {"calf"}, "mad": {"mad"}}[a.kind]
         if k not in expected:
             if not herd and k not in NUMBERED:
-                raise IllegalActionError("start-the-herd", f"the herd is empty and the {name} cannot "
-                                         "start one; only a cow with a number (plain, blocking, thin, dairy)")
+                raise IllegalActionError("start-the-herd", _("the herd is empty and the {card} cannot start one; only "
+                                                             "a cow with a number (plain, blocking, thin, dairy) "
+                                                             "can").format(card=name))
             rule = {"plain": "ascending", "thin": "ascending", "dairy": "ascending", "blocking": "blocking-cow",
                     "mad": "mad-cow"}.get(k, k)
-            use = {"plain": "AddCow", "blocking": "AddCow", "thin": "AddCow", "dairy": "AddCow",
-                   "acrobat": "Acrobat", "slowpoke": "Slowpoke", "calf": "Calf", "mad": "MadCow"}[k]
-            raise IllegalActionError(rule, f"card {c} is a {name}; it is played with {use}, not {type(a).__name__}")
+            how = {"add": _("added at an end of the herd"), "acrobat": _("put on a plain cow with its number"),
+                   "slowpoke": _("slipped into a gap of the herd"),
+                   "calf": _("put next to a plain end cow without flies"),
+                   "mad": _("put in place of a plain 8")}
+            use = {"plain": "add", "blocking": "add", "thin": "add", "dairy": "add",
+                   "acrobat": "acrobat", "slowpoke": "slowpoke", "calf": "calf", "mad": "mad"}[k]
+            raise IllegalActionError(rule, _("{card}: this card must be {how}, not {tried}").format(
+                card=name, how=how[use], tried=how[a.kind]))
         if not herd:
             if isinstance(a, AddCow):
-                raise IllegalActionError("start-the-herd", f"the herd is empty: the first cow starts it "
-                                         f"(end='start'), not end={a.end!r}")
+                raise IllegalActionError("start-the-herd", _("the herd is empty: the first cow starts it (end "
+                                                             "'start'), not end {end}").format(end=repr(a.end)))
             raise IllegalActionError(k if k != "mad" else "mad-cow",
-                                     f"the herd is empty: a {name} cannot start a herd")
+                                     _("the herd is empty: the {card} cannot start a herd").format(card=name))
         lo, lo_card = herd[0]
         hi, hi_card = herd[-1]
-        if any(kinds[t] == "mad" for _, t in herd) and not flies[c]:
-            raise IllegalActionError("mad-cow", f"while the mad cow is in the herd only cows with flies may "
-                                     f"be added; the {name} has none")
+        if any(kinds[t] == "mad" for _v, t in herd) and not flies[c]:
+            raise IllegalActionError("mad-cow", _("while the mad cow is in the herd only cows with flies may be "
+                                                  "added; the {card} has none").format(card=name))
         if isinstance(a, AddCow):
             if a.end not in ("low", "high", "start"):
-                raise IllegalActionError("ascending", f"end is 'low', 'high' or 'start', not {a.end!r}")
+                raise IllegalActionError("ascending", _("the end is 'low', 'high' or 'start', not {end}").format(
+                    end=repr(a.end)))
             if a.end == "start":
-                raise IllegalActionError("ascending", "the herd is not empty: end must be 'low' or 'high'")
+                raise IllegalActionError("ascending", _("the herd is not empty: the end must be 'low' or 'high'"))
             end_value, end_card = (lo, lo_card) if a.end == "low" else (hi, hi_card)
             if kinds[end_card] == "calf" and end_value == 0:
-                raise IllegalActionError("calf", "nothing may be placed below a calf worth 0")
+                raise IllegalActionError("calf", _("nothing may be placed below a calf worth 0"))
             if kinds[end_card] == "blocking":
-                raise IllegalActionError("blocking-cow", f"the blocking {end_value} closes the {a.end} end")
+                raise IllegalActionError("blocking-cow", (_("the blocking {value} closes the low end") if a.end == "low"
+                                                          else _("the blocking {value} closes the high end")).format(
+                    value=end_value))
             rule = "blocking-cow" if k == "blocking" else "ascending"
-            where = f"below the lowest value {lo}" if a.end == "low" else f"above the highest value {hi}"
-            raise IllegalActionError(rule, f"{name} cannot go at the {a.end} end: a cow goes strictly {where}")
+            text = (_("the {card} cannot go at the low end: a cow goes there only below the lowest value, {value}")
+                    if a.end == "low" else
+                    _("the {card} cannot go at the high end: a cow goes there only above the highest value, {value}"))
+            raise IllegalActionError(rule, text.format(card=name, value=lo if a.end == "low" else hi))
         if isinstance(a, Acrobat):
             t = a.target
-            on = next((tc for _, tc in herd if tc == t), None)
+            on = next((tc for _v, tc in herd if tc == t), None)
             if on is None:
-                raise IllegalActionError("acrobat", f"card {t!r} is not in the herd")
+                raise IllegalActionError("acrobat", _("the target card {card} is not in the herd").format(
+                    card=self._card_name(t)))
             if kinds[t] != "plain":
-                raise IllegalActionError("acrobat", f"an acrobat stands only on a plain cow, never on the {g.label(t)}")
-            raise IllegalActionError("acrobat", f"the {name} goes only on a plain {numbers[c]}, "
-                                     f"not on the {g.label(t)}")
+                raise IllegalActionError("acrobat", _("an acrobat stands only on a plain cow, never on the "
+                                                      "{target}").format(target=g.label(t)))
+            raise IllegalActionError("acrobat", _("the {card} goes only on a plain {number}, not on the "
+                                                  "{target}").format(card=name, number=numbers[c], target=g.label(t)))
         if isinstance(a, Slowpoke):
-            used = {v for v, _ in herd}
+            used = {v for v, _c in herd}
             gaps = [v for v in range(lo + 1, hi) if v not in used]
             if not gaps:
-                raise IllegalActionError("slowpoke", f"the line {lo}..{hi} has no missing number: "
-                                         "a slowpoke cannot be played")
-            raise IllegalActionError("slowpoke", f"a slowpoke stands for a missing number strictly between "
-                                     f"{lo} and {hi}: one of {gaps}, not {a.value!r}")
+                raise IllegalActionError("slowpoke", _("the herd {lo}..{hi} has no missing number: a slowpoke cannot "
+                                                       "be played").format(lo=lo, hi=hi))
+            raise IllegalActionError("slowpoke", ngettext(
+                "a slowpoke stands for a missing number strictly between {lo} and {hi}: {gaps}, not {value}",
+                "a slowpoke stands for a missing number strictly between {lo} and {hi}: one of {gaps}, not {value}",
+                len(gaps)).format(lo=lo, hi=hi, gaps=", ".join(str(v) for v in gaps), value=a.value))
         if isinstance(a, Calf):
             if a.end not in ("low", "high"):
-                raise IllegalActionError("calf", f"end is 'low' or 'high', not {a.end!r}")
+                raise IllegalActionError("calf", _("the end is 'low' or 'high', not {end}").format(end=repr(a.end)))
             end_card = lo_card if a.end == "low" else hi_card
-            raise IllegalActionError("calf", f"a calf goes only next to a plain cow without flies; the {a.end} "
-                                     f"end is the {g.label(end_card)}")
+            text = (_("a calf goes only next to a plain cow without flies; the low end is the {card}") if a.end == "low"
+                    else _("a calf goes only next to a plain cow without flies; the high end is the {card}"))
+            raise IllegalActionError("calf", text.format(card=g.label(end_card)))
         if isinstance(a, MadCow):
-            raise IllegalActionError("mad-cow", "the mad cow replaces a plain 8; the line holds none")
+            raise IllegalActionError("mad-cow", _("the mad cow replaces a plain 8; the herd holds none"))
 
     # ----------------------------------------------------------------- copies and views
     def clone(self) -> MowState:
@@ -1451,7 +1494,10 @@ class MowState(StateBase):
         if sorted(places) != list(g.deck):
             missing = sorted(set(g.deck) - set(places))
             extra = sorted(set(places) - set(g.deck))
-            raise AssertionError(f"cards missing {missing}, not in the deck {extra}")
+            none = _("none")
+            raise AssertionError(_("cards of the deck placed nowhere: {missing}; cards not in the deck in use: "
+                                   "{extra}").format(missing=", ".join(g.label(c) for c in missing) or none,
+                                                     extra=", ".join(self._card_name(c) for c in extra) or none))
         if sum(g.flies[c] for c in places) != g.deck_flies():
             raise AssertionError("flies are not conserved")
         if len(self.herds) != g.num_herds or len(self.acrobats) != g.num_herds:
@@ -1459,28 +1505,33 @@ class MowState(StateBase):
         for i, herd in enumerate(self.herds):
             values = [v for v, _ in herd]
             if any(a >= b for a, b in itertools.pairwise(values)):
-                raise AssertionError(f"herd {i} values are not strictly increasing: {values}")
+                raise AssertionError(_("the values of herd {herd} do not go strictly up: {values}").format(
+                    herd=i + 1, values=", ".join(str(v) for v in values)))
             for j, (v, c) in enumerate(herd):
                 k = kinds[c]
                 if k in NUMBERED and v != numbers[c]:
-                    raise AssertionError(f"herd {i}: {g.label(c)} stands as {v}")
+                    raise AssertionError(_("herd {herd}: {card} stands as {value}").format(herd=i + 1, card=g.label(c),
+                                                                                          value=v))
                 if k == "mad" and v != 8:
-                    raise AssertionError(f"herd {i}: the mad cow stands as {v}, not where an 8 stood")
+                    raise AssertionError(_("herd {herd}: the mad cow stands as {value}, not where an 8 stood").format(
+                        herd=i + 1, value=v))
                 if k == "slowpoke" and j in (0, len(herd) - 1):
-                    raise AssertionError(f"herd {i}: a slowpoke at an end")
+                    raise AssertionError(_("herd {herd}: a slowpoke at an end").format(herd=i + 1))
                 if k == "calf" and not 0 <= v <= 16:
-                    raise AssertionError(f"herd {i}: a calf worth {v}")
+                    raise AssertionError(_("herd {herd}: a calf worth {value}").format(herd=i + 1, value=v))
                 if k == "acrobat":
-                    raise AssertionError(f"herd {i}: an acrobat in the line itself")
+                    raise AssertionError(_("herd {herd}: an acrobat in the line itself, not on a cow").format(herd=i + 1))
             cards = {c for _, c in herd}
             for a, t in self.acrobats[i]:
                 if kinds[a] != "acrobat" or t not in cards or kinds[t] != "plain" or numbers[t] != numbers[a]:
-                    raise AssertionError(f"herd {i}: acrobat {a} on card {t}")
+                    raise AssertionError(_("herd {herd}: {acrobat} cannot stand on {card}").format(
+                        herd=i + 1, acrobat=self._card_name(a), card=self._card_name(t)))
         if self.phase != "over":
             if not 0 <= self.actor < g.players:
                 raise AssertionError(f"actor {self.actor}")
             if self.phase == "play" and not self.herds[self.active] and not self._can_start(self.actor):
-                raise AssertionError(f"farmer {self.actor} must start a herd but cannot")
+                raise AssertionError(_("farmer {farmer} must start a herd but holds no cow that can").format(
+                    farmer=self.actor + 1))
         if any(h != sorted(h) for h in self.hands):
             raise AssertionError("a hand is not sorted")
         scored = [sum(r[p] for r in self.round_scores) for p in range(g.players)]

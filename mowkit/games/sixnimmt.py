@@ -66,10 +66,12 @@ from mowkit.core import (
     check_bool,
     check_choice,
     check_int,
+    seat_list,
 )
 from mowkit.data import sixnimmt_heads
 from mowkit.events import RULE_IDS, Event, GameEnded, RoundEnded, RoundStarted
 from mowkit.games.base import GameBase, StateBase
+from mowkit.i18n import _, ngettext
 
 GAME = "sixnimmt"
 VARIANTS = ("tactics", "logic", "professional")
@@ -313,22 +315,30 @@ def fewest_heads_row(rows: Sequence[Sequence[int]]) -> int:
 def _card_list(option: str, value: Any) -> list[int]:
     """A list of card numbers given for ``position`` (numpy integers stored as ``int``), or OptionError."""
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, (Sequence, np.ndarray)):
-        raise OptionError(option, value, "a list of card numbers")
+        raise OptionError(option, value, _("a list of card numbers"))
     out = []
     for c in value:
         if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)):
-            raise OptionError(option, list(value), "a list of card numbers (integers)")
+            raise OptionError(option, list(value), _("a list of card numbers (integers)"))
         out.append(int(c))
     return out
 
 
 def _card_lists(option: str, value: Any, count: int, what: str) -> list[list[int]]:
-    """``count`` lists of card numbers (one per player or row), or OptionError."""
+    """``count`` lists of card numbers (one per player or row, ``what`` translated), or OptionError."""
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, (Sequence, np.ndarray)):
-        raise OptionError(option, value, f"a list of {count} lists of card numbers, {what}")
+        raise OptionError(option, value, ngettext("a list of {count} list of card numbers, {what}",
+                                                  "a list of {count} lists of card numbers, {what}",
+                                                  count).format(count=count, what=what))
     if len(value) != count:
-        raise OptionError(option, f"{len(value)} lists", f"{count} lists of card numbers, {what}")
+        raise OptionError(option, ngettext("{n} list", "{n} lists", len(value)).format(n=len(value)),
+                          ngettext("{count} list of card numbers, {what}", "{count} lists of card numbers, {what}",
+                                   count).format(count=count, what=what))
     return [_card_list(f"{option}[{i}]", v) for i, v in enumerate(value)]
+
+
+def _totals_text(n: int) -> str:
+    return ngettext("one total per player ({n} integer >= 0)", "one total per player ({n} integers >= 0)", n).format(n=n)
 
 
 @dataclass(frozen=True)
@@ -377,7 +387,8 @@ class SixNimmt(GameBase):
         if isinstance(variant, str):
             variant = () if variant in ("", "standard") else (variant,)
         if not isinstance(variant, (list, tuple)) or not all(isinstance(v, str) for v in variant):
-            raise OptionError("variant", self.variant, "a name or a list of names: " + ", ".join(VARIANTS))
+            raise OptionError("variant", self.variant, _("a name or a list of names: {names}").format(
+                names=", ".join(VARIANTS)))
         variant = tuple(str(v) for v in variant)
         for v in variant:
             check_choice("variant", v, VARIANTS)
@@ -391,11 +402,15 @@ class SixNimmt(GameBase):
         full = len(table) - 1
         if need > full:
             label = "+".join(variant) or "standard"
+            most = (full - self.rows) // self.hand_size
             raise OptionError(
                 "players",
                 self.players,
-                f"at most {(full - self.rows) // self.hand_size} players for the {label} game with "
-                f"hand_size={self.hand_size} and rows={self.rows} ({need} cards needed, {full} in the deck)",
+                ngettext("at most {most} player for the {variant} game with hand_size {hand_size} and rows "
+                         "{rows} ({need} cards needed, {full} in the deck)",
+                         "at most {most} players for the {variant} game with hand_size {hand_size} and rows "
+                         "{rows} ({need} cards needed, {full} in the deck)", most).format(
+                    most=most, variant=label, hand_size=self.hand_size, rows=self.rows, need=need, full=full),
             )
         size = need if "tactics" in variant else full
         object.__setattr__(self, "deck", tuple(range(1, size + 1)))
@@ -487,23 +502,25 @@ class SixNimmt(GameBase):
         """
         n = self.players
         if lines is not None and rows is not None:
-            raise OptionError("rows", rows, "either lines= or rows= (the same thing), not both")
+            raise OptionError("rows", rows, _("either lines or rows (the same thing), not both"))
         if lines is None:
             lines = rows
         if lines is None:
-            raise OptionError("lines", None, f"the {self.rows} rows, each a list of card numbers")
-        hand_lists = _card_lists("hands", hands, n, "one hand per player")
-        row_lists = _card_lists("rows", lines, self.rows, "one per row")
+            raise OptionError("lines", None, ngettext("the {n} row, a list of card numbers",
+                                                      "the {n} rows, each a list of card numbers",
+                                                      self.rows).format(n=self.rows))
+        hand_lists = _card_lists("hands", hands, n, _("one hand per player"))
+        row_lists = _card_lists("rows", lines, self.rows, _("one per row"))
         pile_lists = (
-            _card_lists("piles", piles, n, "one pile per player") if piles is not None else [[] for _ in range(n)]
+            _card_lists("piles", piles, n, _("one pile per player")) if piles is not None else [[] for _ in range(n)]
         )
         if totals is None:
             total_list = [0] * n
         else:
             if isinstance(totals, (str, bytes, dict)) or not isinstance(totals, (Sequence, np.ndarray)):
-                raise OptionError("totals", totals, f"one total per player ({n} integers >= 0)")
+                raise OptionError("totals", totals, _totals_text(n))
             if len(totals) != n:
-                raise OptionError("totals", list(totals), f"one total per player ({n} integers >= 0)")
+                raise OptionError("totals", list(totals), _totals_text(n))
             total_list = [check_int(f"totals[{p}]", t, 0) for p, t in enumerate(totals)]
         if chosen is None:
             chosen_map: dict[int, int] = {}
@@ -512,7 +529,8 @@ class SixNimmt(GameBase):
             try:
                 pairs = [(q, c) for q, c in pairs]
             except (TypeError, ValueError):
-                raise OptionError("chosen", chosen, "{seat: card laid face down} or [[seat, card], ...]") from None
+                raise OptionError("chosen", chosen, _("for each seat not pending, the card it laid face down "
+                                                      "(seat and card, as a dict or as pairs)")) from None
             chosen_map = {}
             for q, c in pairs:
                 q = check_int("chosen (seat)", q, 0, n - 1)
@@ -521,18 +539,24 @@ class SixNimmt(GameBase):
             waiting = [p for p in range(n) if p not in chosen_map]
         else:
             if isinstance(pending, (str, bytes, dict)) or not isinstance(pending, (Sequence, np.ndarray, set)):
-                raise OptionError("pending", pending, f"a list of seats 0..{n - 1}")
+                raise OptionError("pending", pending, _("a list of seats 0..{last} (players 1 to {n})").format(
+                    last=n - 1, n=n))
             waiting = sorted({check_int("pending", q, 0, n - 1) for q in pending})
             if len(waiting) != len(pending):
-                raise OptionError("pending", list(pending), f"a list of different seats 0..{n - 1}")
+                raise OptionError("pending", list(pending), _("a list of different seats 0..{last} (players 1 to "
+                                                              "{n})").format(last=n - 1, n=n))
         if not waiting:
-            raise OptionError("pending", [], f"at least one seat 0..{n - 1} that still has to lay a card")
+            raise OptionError("pending", [], _("at least one seat 0..{last} (players 1 to {n}) that still has to "
+                                               "lay a card").format(last=n - 1, n=n))
         lay = [p for p in range(n) if p not in waiting]
         if sorted(chosen_map) != lay:
             raise OptionError(
                 "chosen",
                 chosen_map,
-                f"the card laid face down by each seat not pending, seats {lay}",
+                (ngettext("the card laid face down by each seat not pending: player {players}",
+                          "the card laid face down by each seat not pending: players {players}",
+                          len(lay)).format(players=seat_list(lay)) if lay
+                 else _("no card laid face down: every seat is pending")),
             )
         size = len(hand_lists[waiting[0]])
         sizes = [len(h) for h in hand_lists]
@@ -541,8 +565,11 @@ class SixNimmt(GameBase):
             raise OptionError(
                 "hands",
                 sizes,
-                f"1..{self.hand_size} cards for each pending seat and one card fewer for each seat "
-                f"that laid its card (pending seats {waiting})",
+                ngettext("1..{most} cards for each pending seat and one card fewer for each seat that laid its "
+                         "card (pending: player {players})",
+                         "1..{most} cards for each pending seat and one card fewer for each seat that laid its "
+                         "card (pending: players {players})", len(waiting)).format(
+                    most=self.hand_size, players=seat_list(waiting)),
             )
         used = [c for group in (*hand_lists, *row_lists, *pile_lists) for c in group] + list(chosen_map.values())
         deck = set(self.deck)
@@ -551,11 +578,12 @@ class SixNimmt(GameBase):
         dup = sorted({c for c in used if c in counted or counted.add(c)})  # type: ignore[func-returns-value]
         if bad or dup:
             raise OptionError(
-                "position", bad or dup, f"cards of the deck ({self._deck_text()}), each in one place"
+                "position", bad or dup, _("cards of the deck ({deck}), each in one place").format(
+                    deck=self._deck_text())
             )
         for i, r in enumerate(row_lists):
             if not 1 <= len(r) <= self.capacity or r != sorted(r):
-                raise OptionError(f"rows[{i}]", r, f"1..{self.capacity} cards, ascending")
+                raise OptionError(f"rows[{i}]", r, _("1..{most} cards, ascending").format(most=self.capacity))
         state = self.new_state(seed)
         state.hands = [sorted(h) for h in hand_lists]
         state.rows = row_lists
@@ -867,48 +895,78 @@ class SixNimmtState(StateBase):
             else:
                 self.drafter = (self.drafter + 1) % n
 
+    def _card_name(self, card: Any) -> str:
+        """A card as a person reads it (``55 (7 heads)``); a number outside the deck as it is."""
+        if isinstance(card, int) and card in self.game.deck:
+            return self.game.label(card)
+        return str(card)
+
     def _check(self, action: Action) -> None:
         if not isinstance(action, Action) or action.game != GAME:
-            raise IllegalActionError("action-type", f"{action!r} is not a 6 nimmt! action")
+            raise IllegalActionError("action-type", _("this is not a decision of 6 nimmt!"))
         check_action_fields(action)
         if self.phase == "over":
-            raise IllegalActionError("game-over", "the game is over; no decision can be made")
+            raise IllegalActionError("game-over", _("the game is over; no decision can be made"))
         p = action.player
         n = self.game.players
         if not isinstance(p, (int, np.integer)) or not 0 <= p < n:
-            raise IllegalActionError("player-index", f"player {p!r} is not a seat 0..{n - 1}")
+            raise IllegalActionError("player-index", ngettext(
+                "there is no player {player}: the game has {n} player",
+                "there is no player {player}: the game has {n} players", n).format(player=p + 1, n=n))
         expected = _EXPECTED[self.phase]
         pending = self.pending_players()
         if p not in pending or not isinstance(action, expected):
-            what = {
-                "choose": f"card choice by players {list(pending)}",
-                "row": f"Rule 4 row choice by player {pending[0]}",
-                "place": f"placement choice by player {pending[0]}",
-                "draft": f"draft by player {pending[0]}",
-            }[self.phase]
+            move = {
+                "play": _("play a card"),
+                "take_row": _("choose a row to take"),
+                "place": _("choose where a card goes"),
+                "draft": _("take a face-up card"),
+            }.get(action.kind, _("make this move"))
+            if self.phase == "choose":
+                waits = ngettext("the game waits for player {players} to lay a card face down",
+                                 "the game waits for players {players} to lay their cards face down",
+                                 len(pending)).format(players=seat_list(pending))
+            else:
+                waits = {
+                    "row": _("the game waits for player {player} to choose a row to take (Rule 4)"),
+                    "place": _("the game waits for player {player} to choose where card {card} goes"),
+                    "draft": _("the game waits for player {player} to take a face-up card"),
+                }[self.phase].format(player=pending[0] + 1,
+                                     card=self._card_name(self.queue[0][0]) if self.queue else "")
             raise IllegalActionError(
-                "out-of-turn", f"{action.kind} by player {p} now: the game waits for a {what}"
+                "out-of-turn", _("player {player} cannot {move} now: {waits}").format(
+                    player=p + 1, move=move, waits=waits)
             )
         if isinstance(action, Play):
             if action.card not in self.hands[p]:
                 raise IllegalActionError(
-                    "card-in-hand", f"player {p} does not hold card {action.card}; hand {self.hands[p]}"
+                    "card-in-hand", _("player {player} does not hold card {card}; their hand: {hand}").format(
+                        player=p + 1, card=self._card_name(action.card),
+                        hand=", ".join(str(c) for c in self.hands[p]))
                 )
         elif isinstance(action, TakeRow):
             if not isinstance(action.row, (int, np.integer)) or not 0 <= action.row < len(self.rows):
+                k = len(self.rows)
                 raise IllegalActionError(
-                    "row-index", f"row {action.row!r} does not exist; rows are 0..{len(self.rows) - 1}"
+                    "row-index", ngettext("there is no row {row}: the game has {n} row",
+                                          "there is no row {row}: the game has {n} rows", k).format(
+                        row=action.row + 1, n=k)
                 )
         elif isinstance(action, Place):
             if (action.row, action.end) not in self.place_options:
+                places = [(_("to the front of row {row}") if e == "front" else _("to the back of row {row}")).format(
+                    row=r + 1) for r, e in self.place_options]
+                shown = places[0] if len(places) == 1 else _("{first} or {last}").format(
+                    first=", ".join(places[:-1]), last=places[-1])
                 raise IllegalActionError(
                     "smallest-difference",
-                    f"card {self.queue[0][0]} may go only to {self.place_options} (row, end)",
+                    _("card {card} may go only {places}").format(card=self._card_name(self.queue[0][0]), places=shown),
                 )
         elif isinstance(action, Draft):
             if action.card not in self.pool:
                 raise IllegalActionError(
-                    "draft", f"card {action.card} is not among the face-up cards {self.pool}"
+                    "draft", _("card {card} is not among the face-up cards; they are {cards}").format(
+                        card=self._card_name(action.card), cards=", ".join(str(c) for c in self.pool))
                 )
 
     def clone(self) -> SixNimmtState:
