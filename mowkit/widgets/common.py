@@ -62,11 +62,12 @@ def sentences_html(lines: Sequence[str]) -> str:
 def agent_dropdown(game_name: str, value: str, description: str = "") -> widgets.Dropdown:
     """A dropdown of the agents of ``game_name``; each option's tooltip is its description."""
     from mowkit.agents import describe_agents
+    from mowkit.plots import agent_name
 
     names = list(describe_agents(game_name))
     if value not in names:
         names.append(value)
-    return widgets.Dropdown(options=names, value=value, description=description,
+    return widgets.Dropdown(options=[(agent_name(n), n) for n in names], value=value, description=description,
                             layout=widgets.Layout(width="220px"))
 
 

@@ -116,7 +116,8 @@ class OutcomeExplorer(widgets.VBox):
         self.variant = widgets.Dropdown(options=[(_(k), k) for k in VARIANTS[game]], value=variant)
         self.unit = widgets.Dropdown(options=[("", "game"), ("", "round")], value=unit)
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=100_000, layout=widgets.Layout(width="180px"))
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="180px"))
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="260px"),
+                                          style={"description_width": "initial"})
         self.agents_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.run_button = button("", style="primary")
         self.progress = widgets.IntProgress(value=0, min=0, max=n_games)
@@ -176,8 +177,13 @@ class OutcomeExplorer(widgets.VBox):
         self.worst_button.description = _("worst round ⚠")
         self.worst_button.tooltip = _("open the round with the highest penalty")
         self.agents_heading.value = "<b>" + html.escape(_("computer players by seat")) + "</b>"
+        from mowkit.plots import agent_name
+
         for i, dropdown in enumerate(self.agents_box.children):
             dropdown.description = _("seat {n}").format(n=i + 1)
+            chosen = dropdown.value
+            dropdown.options = [(agent_name(v), v) for _label, v in dropdown.options]
+            dropdown.value = chosen
 
     def _language_changed(self, lang: str) -> None:
         """Draw the labels, the status, the summary and the charts again in the new language."""
@@ -185,6 +191,7 @@ class OutcomeExplorer(widgets.VBox):
         if self._status_text is not None:
             self.status.value = html.escape(self._status_text())
         if self.table is not None and self.summary is not None:
+            self.summary = summary(self.table)  # its interval text is made in the reader's language
             self.summary_html.value = summary_html(self.summary, self._game())
             self._draw_figures()
 
