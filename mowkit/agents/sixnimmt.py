@@ -9,12 +9,11 @@ option, and drafts like it plays (random agents draft at random).
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
-from typing import Any, ClassVar
 
 import numpy as np
 
+from mowkit.agents.base import KernelParams
 from mowkit.core import Action
 from mowkit.games.sixnimmt import (
     Draft,
@@ -51,24 +50,11 @@ def immediate_penalty(obs: SixNimmtObservation, card: int) -> tuple[int, int]:
     return worst, dist
 
 
-class _Base:
+class _Base(KernelParams):
     name = "base"
 
-    kernel_policies: ClassVar[dict[str, dict[str, Any]]] = {}
-    """The compiled kernel's policies (``mowkit.kernels.sixnimmt.POLICIES``) that play exactly like this
-    agent, each with the constructor parameters it needs where they differ from the defaults."""
-
-    @classmethod
-    def defaults(cls) -> dict[str, Any]:
-        """The agent's constructor parameters and their default values."""
-        return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items()
-                if k != "self" and p.default is not inspect.Parameter.empty}
-
-    @classmethod
-    def kernel_params(cls) -> dict[str, dict[str, Any]]:
-        """Kernel policy -> every constructor parameter the kernel plays it with (the single source
-        of the kernel's parameters: the kernels read them from here)."""
-        return {policy: {**cls.defaults(), **given} for policy, given in cls.kernel_policies.items()}
+    # kernel_policies / defaults() / kernel_params(): mowkit.agents.base.KernelParams
+    # (the policies of ``mowkit.kernels.sixnimmt.POLICIES`` that play exactly like the agent)
 
     def act(self, observation: SixNimmtObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
         first = legal_actions[0]

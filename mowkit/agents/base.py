@@ -1,0 +1,29 @@
+"""What every built-in agent class shares: its constructor defaults and the kernel policies it plays as."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, ClassVar
+
+
+class KernelParams:
+    """Mixin: ``kernel_policies`` (set by a subclass) and the parameters the kernels read from it.
+
+    ``kernel_policies`` maps a compiled kernel policy that plays exactly like the agent to the
+    constructor parameters it needs where they differ from the defaults; :meth:`kernel_params`
+    completes them with :meth:`defaults`. The agent classes are the one source of the kernels'
+    parameters (``mowkit.kernels.common.policy_params`` reads them).
+    """
+
+    kernel_policies: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    @classmethod
+    def defaults(cls) -> dict[str, Any]:
+        """The agent's constructor parameters and their default values."""
+        return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items()
+                if k != "self" and p.default is not inspect.Parameter.empty}
+
+    @classmethod
+    def kernel_params(cls) -> dict[str, dict[str, Any]]:
+        """Kernel policy -> every constructor parameter the kernel plays it with."""
+        return {policy: {**cls.defaults(), **given} for policy, given in cls.kernel_policies.items()}
