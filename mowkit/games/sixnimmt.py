@@ -653,11 +653,6 @@ class SixNimmtObservation:
         return self.rows
 
     @property
-    def pile_heads(self) -> tuple[int, ...]:
-        """Heads in each player's pile this round (used by ``mowkit.adapters``)."""
-        return tuple(row_heads(p) for p in self.piles)
-
-    @property
     def seen(self) -> set[int]:
         """Cards this player knows the place of: own hand, rows, piles, played and revealed cards."""
         seen = set(self.hand)
