@@ -61,6 +61,7 @@ import numpy as np
 import pandas as pd
 
 from mowkit.core import Action, OptionError, check_int
+from mowkit.games.mow import TakeHerd
 from mowkit.i18n import _, counted
 
 __all__ = ["Advice", "AgentAdvice", "MoveAdvice", "card_words", "coach", "move_words", "why"]
@@ -525,7 +526,7 @@ def _why_mow(name: str, game: Any, action: Action, facts: dict[str, Any], move: 
     if kind == "choose_next":
         return _("Lets the farmer with the fewest flies (the leader) play next: farmer {farmer}.").format(
             farmer=action.next_player + 1)  # type: ignore[attr-defined]
-    if name in ("greedy", "heuristic") and kind == "take_herd":
+    if name in ("greedy", "heuristic") and kind == TakeHerd.kind:
         return _("Takes the herd because no cow fits or it is cheap now ({flies}).").format(
             flies=counted("fly", facts.get("flies", 0)))
     if name == "greedy":
