@@ -120,7 +120,8 @@ def rebuild(game, log):
             piles[e.player].extend(e.cards)
             herds[e.herd] = []
         elif isinstance(e, CardsDrawn):
-            assert 1 <= e.count <= (2 if e.rule == "dairy-cow" else 1) and e.count <= stock
+            # a cow draws one card, the dairy cow two, fewer only when the stock runs short
+            assert e.count == min(2 if e.rule == "dairy-cow" else 1, stock) and e.count >= 1
             stock -= e.count
             assert e.left == stock
         elif isinstance(e, NoCardDrawn):
@@ -177,7 +178,7 @@ def check_words(game, e, text):
     assert text and "{" not in text and "}" not in text, text
     assert not re.search(r"\b[GY]-[A-Z0-9]", text), f"a card code in {text!r}"
     for word, numbers in NUMBERS.findall(text):
-        top = 3 if word.lower() == "herd" else game.players
+        top = game.num_herds if word.lower() == "herd" else game.players
         for x in re.findall(r"\d+", numbers):
             assert 1 <= int(x) <= top, text
     if hasattr(e, "player") and not isinstance(e, (LastTake,)):
