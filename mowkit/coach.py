@@ -322,24 +322,31 @@ def _exact_sixnimmt(obs: Any, legal: Sequence[Action]) -> tuple[str, list[Fracti
     return "professional", [None] * len(legal), [None] * len(legal)
 
 
-def _exact_mow(obs: Any, legal: Sequence[Action]) -> tuple[str, list[Fraction | None], list[Fraction | None]]:
-    from mowkit.games.mow import TakeHerd
+def _exact_mow(obs: Any, legal: Sequence[Action], world: Any) -> tuple[str, list[Fraction | None], list[Fraction | None]]:
+    """The flies each turn action puts in the farmer's cowshed now, asked from the engine.
+
+    Each action is applied to a copy of ``world`` (the position with the cards the farmer cannot
+    see dealt again): what a turn action costs the farmer who makes it depends only on the herd
+    and their own hand, so every such world gives the same answer. A decision that ends the round
+    is read from the round's score (the engine puts the hands in the cowsheds then).
+    """
+    from mowkit.events import RoundEnded
 
     if obs.phase != "play":
         return "mow-choice", [Fraction(0)] * len(legal), [Fraction(0)] * len(legal)
+    me = obs.player
     fl = obs.game.flies
+    before = sum(fl[c] for c in world.piles[me])
     exact: list[Fraction | None] = []
     take: list[Fraction | None] = []
     for a in legal:
-        if isinstance(a, TakeHerd):
-            cost = obs.herd_flies()
-            if obs.pile_size == 0:  # the take ends the round: my hand goes to my cowshed too
-                cost += sum(fl[c] for c in obs.hand)
-            exact.append(Fraction(cost))
-            take.append(Fraction(1))
-        else:
-            exact.append(Fraction(0))
-            take.append(Fraction(0))
+        after = world.clone()
+        after.apply(a)
+        ended = [e for e in after.events if isinstance(e, RoundEnded)]
+        now = ended[0].scores[me] if ended else sum(fl[c] for c in after.piles[me])
+        took = any(getattr(e, "kind", "") == "herd taken" and getattr(e, "player", None) == me for e in after.events)
+        exact.append(Fraction(now - before))
+        take.append(Fraction(1 if took else 0))
     return "mow-turn", exact, take
 
 
@@ -421,12 +428,17 @@ def coach(
     game = state.game
     obs = state.observation(player)
     legal = list(state.legal_actions(player))
+    world = None
+    if game.name == "mow":  # a world consistent with the observation: what others hold is dealt again
+        from mowkit.adapters import determinize
+
+        world = determinize(state, player, np.random.default_rng(seed))
     del state  # from here on only the observation (and the legal moves, which it determines)
 
     if game.name == "sixnimmt":
         exact_reason, exact, p_take = _exact_sixnimmt(obs, legal)
     else:
-        exact_reason, exact, p_take = _exact_mow(obs, legal)
+        exact_reason, exact, p_take = _exact_mow(obs, legal, world)
 
     mc: list[float | None] = [None] * len(legal)
     low: list[float | None] = [None] * len(legal)
