@@ -11,14 +11,24 @@ scores what decides a game:
    with the player's information set: no opponent holds a card that was seen elsewhere.
 2. **Rollouts** to the end of the round (later rounds are dealt afresh, so the round is the
    horizon), in the compiled kernels.
-   6 nimmt! (:func:`mowkit.kernels.planning.plan_values`' kernel): the others play random cards,
-   except that a random card that would take a row (Rule 3 or Rule 4, on the rows of that turn)
-   is put back and another drawn, ``avoid`` times (default 1): a cheap model of players who do
-   not walk into a sixth card when they can help it. The player's own later cards are random
-   (``avoid_me``, default 0). The kit's greedy policy is available as the rollout model
-   (``greedy``, ``greedy_now``, ``greedy_me``: the chance per turn) but measured worse: greedy
-   opponents are too predictable a model of real ones. Mow plays the round with ``rollout``
-   farmers (default ``"greedy"``, in :func:`mowkit.kernels.mow.mc_action_values`).
+   6 nimmt! (``rollout="learned"``, default; :func:`mowkit.kernels.planning.model_values`): the
+   cards of the simulated round are drawn from a *learned model of a good player*
+   (:mod:`mowkit.agents.rollout_model`: a conditional logit on what a player sees of each card:
+   the heads it would take, which card of its row it would be, how many unseen cards lie in the
+   gap before it, its value and rank; fitted to 18,108 decisions of flat Monte Carlo players). The
+   player's own later cards all follow the model, and so does the card each other player lays on
+   this turn (``model_turns``, default 1: the others' later cards are random; modelling them
+   too makes a rollout about 2.5 times as slow and, at equal time, measured no stronger). This is what makes the planner
+   stronger than ``mc``: random rollouts misjudge a card whose worth depends on playing the rest
+   of the hand well, and on the others not walking into a sixth card; measured at equal rollouts
+   (160 per card, single rounds against ``mc``), random rollouts −0.15 heads per round, the model
+   for the planner's own cards and the others' first −1.12. ``rollout="random"`` keeps the
+   earlier kernel (:func:`mowkit.kernels.planning.plan_values`): the others play random cards,
+   except that a random card that would take a row is put back and another drawn, ``avoid`` times
+   (default 1); the player's own later cards random (``avoid_me``, default 0); the kit's greedy
+   policy as the rollout model with the chance ``greedy``, ``greedy_now``, ``greedy_me`` per turn.
+   Mow plays the round with ``rollout`` farmers (default ``"greedy"``, in
+   :func:`mowkit.kernels.mow.mc_action_values`).
 3. **Common random numbers and racing** (6 nimmt!). Every candidate card is played out on the
    same determinizations (the same deal of the unseen cards, hand orders and redraws), so the
    paired differences between two candidates carry much less noise than their values. The
@@ -30,7 +40,9 @@ scores what decides a game:
    professional variant of 6 nimmt!, played with the general kernel and random rollouts) use
    successive halving instead: after each stage the worse half of the candidates drops out
    (never fewer than two), ``1 + ceil(log2(moves))`` stages without a time budget.
-4. **Objective.** 6 nimmt!: ``objective="leader"`` (default) minimises the player's total at the
+4. **Objective.** 6 nimmt!: ``objective="own"`` (default) minimises the player's heads this
+   round, as ``mc`` does (with the learned rollouts it won the most whole games of the objectives
+   measured: 0.350 of 400 games against 3 ``mc``, ``leader`` 0.336). ``"leader"`` minimises the player's total at the
    end of this round minus the lowest total of the others: ahead, it guards its lead over the
    closest chaser; behind, it chases the leader (a win is decided by the ranking of the totals,
    not by one's own heads). ``"win"`` estimates the chance of winning the game (exact when the
@@ -135,14 +147,17 @@ def _check_number(option: str, value: Any, lo: float, hi: float, allowed: str) -
 
 
 class SixNimmtPlanner:
-    """Plans: determinized rollouts of its cards, racing on common random numbers (see the module docstring)."""
+    """Plans: determinized rollouts with a learned model of good play, racing on common random numbers (see the module docstring)."""
 
-    def __init__(self, rollouts: int = 20, time_budget: float | None = None, objective: str = "leader",
+    def __init__(self, rollouts: int = 20, time_budget: float | None = None, objective: str = "own",
+                 rollout: str = "learned", model_turns: int = 1,
                  greedy: float = 0.0, greedy_me: float = 0.0, greedy_now: float = 0.0,
                  avoid: int = 1, avoid_me: int = 0, stages: int = 5, z: float = 3.0) -> None:
         self.rollouts = rollouts = check_int("rollouts", rollouts, 1)
         self.time_budget = None if time_budget is None else check_seconds("time_budget", time_budget)
-        self.objective = check_choice("objective", objective, ("win", "leader", "relative", "own"))
+        self.objective = check_choice("objective", objective, ("own", "leader", "win", "relative"))
+        self.rollout = check_choice("rollout", rollout, ("learned", "random"))
+        self.model_turns = check_int("model_turns", model_turns, 0, 100)
         self.greedy = _check_number("greedy", greedy, 0.0, 1.0, "a number from 0 to 1")
         self.greedy_me = _check_number("greedy_me", greedy_me, 0.0, 1.0, "a number from 0 to 1")
         self.greedy_now = _check_number("greedy_now", greedy_now, 0.0, 1.0, "a number from 0 to 1")
@@ -150,7 +165,17 @@ class SixNimmtPlanner:
         self.avoid_me = check_int("avoid_me", avoid_me, 0, 100)
         self.stages = check_int("stages", stages, 1)
         self.z = _check_number("z", z, 0.0, 100.0, "a number from 0 to 100 (standard errors)")
-        options = (("objective", self.objective, "leader"), ("greedy", self.greedy, 0.0),
+        if self.rollout == "learned":
+            from mowkit.core import OptionError
+
+            for key, value, default in (("greedy", self.greedy, 0.0), ("greedy_me", self.greedy_me, 0.0),
+                                        ("greedy_now", self.greedy_now, 0.0), ("avoid", self.avoid, 1),
+                                        ("avoid_me", self.avoid_me, 0)):
+                if value != default:
+                    raise OptionError(key, value, f"its default ({default:g}) with rollout=learned; "
+                                                  "it sets the random rollouts (rollout=random)")
+        options = (("objective", self.objective, "own"), ("rollout", self.rollout, "learned"),
+                   ("model_turns", self.model_turns, 1), ("greedy", self.greedy, 0.0),
                    ("greedy_me", self.greedy_me, 0.0), ("greedy_now", self.greedy_now, 0.0),
                    ("avoid", self.avoid, 1), ("avoid_me", self.avoid_me, 0), ("stages", self.stages, 5),
                    ("z", self.z, 3.0))
@@ -196,6 +221,23 @@ class SixNimmtPlanner:
                 _mc_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, True,
                            relative, table, hand, hand[idx].copy(), unseen, first0, last0, rcnt0, rhd0)
                 return values / rollouts
+        elif self.rollout == "learned":
+            from mowkit.agents.rollout_model import WEIGHTS
+            from mowkit.kernels.planning import MU, OBJECTIVES, SIGMA, TIE, _model_kernel, model_inputs
+
+            start = np.array([t + sum(int(table[c]) for c in pile) for t, pile in zip(obs.totals, obs.piles)],
+                             np.float64)
+            final = g.max_rounds is not None and obs.round + 1 >= g.max_rounds
+            code = OBJECTIVES[self.objective]
+            hand, last0, rcnt0, rhd0, gone = model_inputs(obs.hand, obs.rows, obs.seen)
+
+            def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
+                values = np.zeros((len(idx), rollouts), np.float64)
+                _model_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, table,
+                              hand, hand[idx].copy(), unseen, last0, rcnt0, rhd0, gone, WEIGHTS, 100,
+                              self.model_turns, code, start, float(g.threshold), g.comparison == ">", final,
+                              MU, SIGMA, TIE)
+                return values
         else:
             from mowkit.kernels.planning import MU, OBJECTIVES, SIGMA, TIE, _plan_kernel
 
@@ -219,7 +261,7 @@ class SixNimmtPlanner:
         return Play(obs.player, int(hand[best]))
 
     def __repr__(self) -> str:
-        return f"SixNimmtPlanner(rollouts={self.rollouts}, time_budget={self.time_budget})"
+        return f"SixNimmtPlanner(rollouts={self.rollouts}, time_budget={self.time_budget}, rollout={self.rollout!r})"
 
 
 class MowPlanner:

@@ -68,6 +68,58 @@ def _takes_row(c, nrows, cap, last, rcnt):
     return br < 0 or rcnt[br] >= cap
 
 
+@njit(cache=True, inline="always")
+def _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie):
+    """The outcome of a rolled-out round for ``objective`` (lower is better; see the module docstring)."""
+    rel = float(pen[me])
+    if objective != 0:
+        others = 0.0
+        for p in range(n):
+            if p != me:
+                others += pen[p]
+        rel -= others / (n - 1)
+    if objective < 2:
+        return rel
+    if objective == 3:  # my total minus the lowest other total
+        lo = 1e18
+        for p in range(n):
+            if p != me and start[p] + pen[p] < lo:
+                lo = start[p] + pen[p]
+        return start[me] + pen[me] - lo
+    ended = final
+    mx = -1e18
+    for p in range(n):
+        tot[p] = start[p] + pen[p]
+        if tot[p] > mx:
+            mx = tot[p]
+    if strict:
+        ended = ended or mx > threshold
+    else:
+        ended = ended or mx >= threshold
+    if ended:
+        lo = tot[0]
+        for p in range(1, n):
+            if tot[p] < lo:
+                lo = tot[p]
+        win = 0.0
+        if tot[me] == lo:
+            k = 0
+            for p in range(n):
+                if tot[p] == lo:
+                    k += 1
+            win = 1.0 / k
+    else:
+        left = (threshold - mx) / mu
+        if left < 1.0:
+            left = 1.0
+        s = sigma * math.sqrt(left) * math.sqrt(2.0)
+        win = 1.0
+        for p in range(n):
+            if p != me:
+                win *= 0.5 * math.erfc(-(tot[p] - tot[me]) / s)
+    return tie * rel - win
+
+
 @njit(cache=True)
 def _plan_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand, unseen, last0, rcnt0, rhd0,
                  greedy_me, greedy, greedy_now, avoid_me, avoid, objective, start, threshold, strict, final,
@@ -101,7 +153,6 @@ def _plan_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand
             base[p] = q
             q += h
     need = (n - 1) * h
-    sq2 = math.sqrt(2.0)
     for it in range(rollouts):
         _shuffle_part(pool, need, rs)
         for i in range(h - 1):
@@ -185,55 +236,7 @@ def _plan_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand
                         rcnt[br] += 1
                         rhd[br] += heads[c]
                     last[br] = c
-            rel = float(pen[me])
-            if objective != 0:
-                others = 0.0
-                for p in range(n):
-                    if p != me:
-                        others += pen[p]
-                rel -= others / (n - 1)
-            if objective < 2:
-                values[ci, it] = rel
-                continue
-            if objective == 3:  # my total minus the lowest other total
-                lo = 1e18
-                for p in range(n):
-                    if p != me and start[p] + pen[p] < lo:
-                        lo = start[p] + pen[p]
-                values[ci, it] = start[me] + pen[me] - lo
-                continue
-            ended = final
-            mx = -1e18
-            for p in range(n):
-                tot[p] = start[p] + pen[p]
-                if tot[p] > mx:
-                    mx = tot[p]
-            if strict:
-                ended = ended or mx > threshold
-            else:
-                ended = ended or mx >= threshold
-            if ended:
-                lo = tot[0]
-                for p in range(1, n):
-                    if tot[p] < lo:
-                        lo = tot[p]
-                win = 0.0
-                if tot[me] == lo:
-                    k = 0
-                    for p in range(n):
-                        if tot[p] == lo:
-                            k += 1
-                    win = 1.0 / k
-            else:
-                left = (threshold - mx) / mu
-                if left < 1.0:
-                    left = 1.0
-                s = sigma * math.sqrt(left) * sq2
-                win = 1.0
-                for p in range(n):
-                    if p != me:
-                        win *= 0.5 * math.erfc(-(tot[p] - tot[me]) / s)
-            values[ci, it] = tie * rel - win
+            values[ci, it] = _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie)
 
 
 def plan_values(hand, rows, unseen, players: int, player: int, rollouts: int, seed: int, candidates=None, *,
@@ -279,3 +282,259 @@ def plan_values(hand, rows, unseen, players: int, player: int, rollouts: int, se
                  float(greedy if greedy_now is None else greedy_now), int(avoid_me), int(avoid), OBJECTIVES[objective],
                  start_a, float(threshold), bool(strict), bool(final), float(mu), float(sigma), float(tie))
     return values.mean(axis=1)
+
+
+# --------------------------------------------------------------------------- rollouts with the learned model
+
+
+@njit(cache=True, inline="always")
+def _model_score(c, rank, k, nrows, cap, last, rcnt, rhd, minh, pre, w, cconst, lg):
+    """Score of card ``c`` (the ``rank``-th lowest of ``k``) under the weights ``w`` of
+    :mod:`mowkit.agents.rollout_model` (``pre[x]``: the unseen cards up to ``x``; ``cconst``: the
+    value terms per card; ``lg[u] = log(1 + u)``)."""
+    br = -1
+    bl = 0
+    for r in range(nrows):
+        lr = last[r]
+        if lr < c and lr > bl:
+            bl = lr
+            br = r
+    u = pre[c - 1] - pre[bl]
+    s = cconst[c] + w[11] * lg[u]
+    if k > 1:
+        s += w[14] * rank / (k - 1.0)
+    if br < 0:  # Rule 4
+        s += w[0] * minh / 10.0 + w[1] + w[2]
+    else:
+        m = rcnt[br]
+        if m >= cap:  # Rule 3
+            s += w[0] * rhd[br] / 10.0 + w[1]
+        else:
+            if m <= 4:
+                s += w[2 + m] + w[6 + m] * u / 10.0
+            if m == cap - 1:
+                s += w[15] * rhd[br] / 10.0
+            s += w[16] * (c - bl) / 104.0
+    return s
+
+
+@njit(cache=True)
+def _model_pick(hand, k, x, nrows, cap, last, rcnt, rhd, minh, pre, w, cconst, lg, sc):
+    """Index in the sorted ``hand[:k]`` drawn from the learned model with the uniform number ``x``."""
+    mx = -1e18
+    for i in range(k):
+        s = _model_score(hand[i], i, k, nrows, cap, last, rcnt, rhd, minh, pre, w, cconst, lg)
+        sc[i] = s
+        if s > mx:
+            mx = s
+    z = 0.0
+    for i in range(k):
+        sc[i] = math.exp(sc[i] - mx)
+        z += sc[i]
+    t = x * z
+    acc = 0.0
+    for i in range(k):
+        acc += sc[i]
+        if t < acc:
+            return i
+    return k - 1
+
+
+@njit(cache=True, inline="always")
+def _unseen_prefix(pre, gone):
+    pre[0] = 0
+    for c in range(1, 105):
+        pre[c] = pre[c - 1] + (0 if gone[c] else 1)
+
+
+@njit(cache=True)
+def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand, unseen, last0, rcnt0, rhd0,
+                  gone0, w, self_turns, opp_turns, objective, start, threshold, strict, final, mu, sigma, tie):
+    """Like :func:`_plan_kernel`, with the learned rollout model (see :func:`model_values`).
+
+    ``my_hand`` sorted; ``gone0[c]``: card ``c`` was shown this round (the player's own hand not).
+    Every candidate is played out on the same determinization *and* the same uniform numbers per
+    turn and seat, so the others' cards of this turn are the same for every candidate.
+    """
+    rs = np.empty(4, np.uint64)
+    rng.seed(rs, seed)
+    h = my_hand.shape[0]
+    hw = max(h, 1)
+    pool = unseen.copy()
+    dealt = np.empty((n, hw), np.int64)
+    hands = np.empty((n, hw), np.int64)
+    hcnt = np.empty(n, np.int64)
+    last = np.empty(nrows, np.int64)
+    rcnt = np.empty(nrows, np.int64)
+    rhd = np.empty(nrows, np.int64)
+    pen = np.empty(n, np.int64)
+    tot = np.empty(n, np.float64)
+    cards = np.empty(n, np.int64)
+    owners = np.empty(n, np.int64)
+    gone = np.empty(105, np.bool_)
+    pre = np.empty(105, np.int64)
+    pre0 = np.empty(105, np.int64)
+    sc = np.empty(hw)
+    xs = np.empty((hw, n))
+    first = np.zeros(n, np.int64)
+    cconst = np.zeros(105)
+    lg = np.empty(106)
+    for c in range(1, 105):
+        cconst[c] = w[12] * c / 104.0 + w[13] * (c / 104.0) ** 2
+    for u in range(106):
+        lg[u] = math.log1p(u)
+    _unseen_prefix(pre0, gone0)
+    minh0 = rhd0[0]
+    for r in range(1, nrows):
+        if rhd0[r] < minh0:
+            minh0 = rhd0[r]
+    need = (n - 1) * h
+    for it in range(rollouts):
+        _shuffle_part(pool, need, rs)
+        q = 0
+        for p in range(n):
+            if p == me:
+                for x in range(h):
+                    dealt[p, x] = my_hand[x]
+            else:
+                dealt[p, :h] = np.sort(pool[q:q + h])
+                q += h
+        for t in range(h):
+            for p in range(n):
+                xs[t, p] = rng.below(rs, 1073741824) / 1073741824.0
+        for p in range(n):  # the others' card of this turn: the same for every candidate
+            if p != me:
+                if opp_turns > 0 and h > 1:
+                    first[p] = _model_pick(dealt[p], h, xs[0, p], nrows, cap, last0, rcnt0, rhd0, minh0, pre0, w,
+                                           cconst, lg, sc)
+                else:
+                    first[p] = int(xs[0, p] * h)
+        for ci in range(cand.shape[0]):
+            c0 = cand[ci]
+            for p in range(n):
+                if p == me:
+                    t = 0
+                    for x in range(h):
+                        if my_hand[x] != c0:
+                            hands[p, t] = my_hand[x]
+                            t += 1
+                    hcnt[p] = t
+                else:
+                    for x in range(h):
+                        hands[p, x] = dealt[p, x]
+                    hcnt[p] = h
+            for r in range(nrows):
+                last[r] = last0[r]
+                rcnt[r] = rcnt0[r]
+                rhd[r] = rhd0[r]
+            for x in range(105):
+                gone[x] = gone0[x]
+            for p in range(n):
+                pen[p] = 0
+            minh = minh0
+            for turn in range(h):
+                if turn > 0:
+                    _unseen_prefix(pre, gone)
+                    minh = rhd[0]
+                    for r in range(1, nrows):
+                        if rhd[r] < minh:
+                            minh = rhd[r]
+                for p in range(n):
+                    if p == me and turn == 0:
+                        c = c0
+                    else:
+                        k = hcnt[p]
+                        if turn == 0:
+                            i = first[p]
+                        elif k == 1:
+                            i = 0
+                        elif turn < (self_turns if p == me else opp_turns):
+                            i = _model_pick(hands[p], k, xs[turn, p], nrows, cap, last, rcnt, rhd, minh, pre, w,
+                                            cconst, lg, sc)
+                        else:
+                            i = int(xs[turn, p] * k)
+                        c = hands[p, i]
+                        for x in range(i, k - 1):
+                            hands[p, x] = hands[p, x + 1]
+                        hcnt[p] = k - 1
+                    j = p
+                    while j > 0 and cards[j - 1] > c:
+                        cards[j] = cards[j - 1]
+                        owners[j] = owners[j - 1]
+                        j -= 1
+                    cards[j] = c
+                    owners[j] = p
+                for j in range(n):
+                    c = cards[j]
+                    gone[c] = True
+                    br = -1
+                    bl = -1
+                    for r in range(nrows):
+                        lr = last[r]
+                        if lr < c and lr > bl:
+                            bl = lr
+                            br = r
+                    if br < 0:  # Rule 4: fewest heads, ties to the fewest cards, then the lowest index
+                        br = 0
+                        for r in range(1, nrows):
+                            if rhd[r] < rhd[br] or (rhd[r] == rhd[br] and rcnt[r] < rcnt[br]):
+                                br = r
+                        pen[owners[j]] += rhd[br]
+                        rcnt[br] = 1
+                        rhd[br] = heads[c]
+                    elif rcnt[br] >= cap:  # Rule 3
+                        pen[owners[j]] += rhd[br]
+                        rcnt[br] = 1
+                        rhd[br] = heads[c]
+                    else:
+                        rcnt[br] += 1
+                        rhd[br] += heads[c]
+                    last[br] = c
+            values[ci, it] = _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie)
+
+
+def model_inputs(hand, rows, seen) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The sorted hand and the rows' ends, counts, heads, and the shown-cards mask of a decision."""
+    from mowkit.kernels.sixnimmt import _heads
+
+    table = _heads()
+    hand_a = np.sort(np.asarray(hand, np.int64))
+    last0 = np.array([r[-1] for r in rows], np.int64)
+    rcnt0 = np.array([len(r) for r in rows], np.int64)
+    rhd0 = np.array([int(table[list(r)].sum()) for r in rows], np.int64)
+    gone = np.zeros(105, np.bool_)
+    gone[[int(c) for c in seen]] = True
+    gone[hand_a] = False
+    return hand_a, last0, rcnt0, rhd0, gone
+
+
+def model_values(hand, rows, seen, unseen, players: int, player: int, rollouts: int, seed: int, candidates=None, *,
+                 capacity: int = 5, weights=None, self_turns: int = 99, opp_turns: int = 1,
+                 objective: str = "leader", start=None, threshold: int = 66, strict: bool = False,
+                 final: bool = False, mu: float = MU, sigma: float = SIGMA, tie: float = TIE) -> np.ndarray:
+    """Per-rollout outcomes (candidates x rollouts, lower is better) with the learned rollout model.
+
+    The player's own later cards (turns before ``self_turns``) and the others' cards (turns before
+    ``opp_turns``; 1: this turn only) are drawn from the model of
+    :mod:`mowkit.agents.rollout_model` (``weights``, default its fitted ``WEIGHTS``); later cards at
+    random. ``seen``: the cards the player has seen this round; other arguments as
+    :func:`plan_values`. Standard variant. Same arguments and seed, same values, any process.
+    """
+    from mowkit.agents.rollout_model import WEIGHTS
+    from mowkit.core import OptionError, check_choice, check_int
+    from mowkit.kernels.sixnimmt import _heads
+
+    check_choice("objective", objective, OBJECTIVES)
+    check_int("rollouts", rollouts, 1)
+    hand_a, last0, rcnt0, rhd0, gone = model_inputs(hand, rows, seen)
+    cand = hand_a.copy() if candidates is None else np.asarray(candidates, np.int64)
+    unseen_a = np.asarray(unseen, np.int64)
+    if len(unseen_a) < (players - 1) * len(hand_a):
+        raise OptionError("unseen", len(unseen_a), f"at least {(players - 1) * len(hand_a)} cards")
+    w = np.asarray(WEIGHTS if weights is None else weights, np.float64)
+    start_a = np.zeros(players, np.float64) if start is None else np.asarray(start, np.float64)
+    values = np.zeros((len(cand), rollouts), np.float64)
+    _model_kernel(values, int(seed) & 0xFFFFFFFF, rollouts, players, player, len(rows), capacity, _heads(), hand_a,
+                  cand, unseen_a, last0, rcnt0, rhd0, gone, w, int(self_turns), int(opp_turns), OBJECTIVES[objective],
+                  start_a, float(threshold), bool(strict), bool(final), float(mu), float(sigma), float(tie))
+    return values
