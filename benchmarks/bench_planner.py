@@ -4,7 +4,7 @@ Run from the repository root (prints the tables for benchmarks/README.md):
 
     PYTHONPATH=$PWD python benchmarks/bench_planner.py --budget 0.002 --games 240 --mow-games 180 --ismcts-deals 10
 
-(``--only sixnimmt`` / ``mow`` / ``ismcts`` / ``ismcts-sixnimmt`` runs one part; ``--planner`` and ``--mc``
+(``--only sixnimmt`` / ``mow`` / ``ismcts`` / ``ismcts-sixnimmt`` / ``ablation`` runs one part; ``--planner`` and ``--mc``
 set the 6 nimmt! specs.)
 
 1. Whole games, paired deals with the agents rotated through the seats: 6 nimmt! with 4 players
@@ -16,6 +16,9 @@ set the 6 nimmt! specs.)
    ``AgentBot``) against OpenSpiel's Python ISMCTS (random rollouts, UCT c=2) whose simulation
    count is calibrated so that its decisions take about as long as the planner's; every deal seed
    is played with the planner in every seat.
+3. ``--only ablation``: single 6 nimmt! rounds, the planner at fixed rollouts (random rollouts,
+   the learned model for its own cards and the others' card of this turn, the model for every
+   card) against 3 ``mc`` at ``--budget``: what the rollout model buys at equal rollouts.
 """
 
 from __future__ import annotations
@@ -126,6 +129,43 @@ def versus_mc(game: str, players: int, budget: float, n_games: int, seed: int, p
           f"{d['difference']:+.3f} ({d['lo']:+.3f} to {d['hi']:+.3f})")
 
 
+ABLATION = ["planner:rollouts=160,stages=1,rollout=random,avoid=0",  # the earlier kernel, random rollouts
+            "planner:rollouts=160,stages=1,model_turns=0,own_turns=0",  # random rollouts, shared random numbers
+            "planner:rollouts=160,stages=1,model_turns=0",  # the model for its own later cards only
+            "planner:rollouts=160,stages=1,own_turns=0",  # the model for the others' card of this turn only
+            "planner:rollouts=160,stages=1",  # ... and for the others' card of this turn (the default)
+            "planner:rollouts=160,stages=1,model_turns=100"]  # ... and for every card of the round
+"""The rows of ``--only ablation``: the planner at 160 rollouts per card, one stage (no racing)."""
+
+
+def ablation(budget: float, n_rounds: int, seed: int, specs: list[str], mc: str) -> None:
+    """Single 6 nimmt! rounds, 4 players: each spec (fixed rollouts) against 3 mc at ``budget``.
+
+    What the rollout model buys at equal rollouts: heads per round of the spec minus mc's, paired
+    by deal (bootstrap interval), its win share of the rounds and the mean times per decision.
+    """
+    from mowkit import load_game
+    from mowkit.simulate import play_state
+
+    m = make_agent("sixnimmt", f"{mc},time_budget={budget}")
+    print(f"\n6 nimmt!, 4 players, single rounds, {n_rounds} rounds ({n_rounds // 4} deals x 4 seats) per row, "
+          f"against 3 x {m.name} ({budget * 1000:g} ms); times measured in these rounds")
+    print(f"{'planner':<52}{'heads/round minus mc [95 %]':>30}{'round win share [95 %]':>26}{'ms/decision':>14}")
+    for spec in specs:
+        p = make_agent("sixnimmt", spec)
+        with timing(type(p), type(m)):
+            play_state(load_game("sixnimmt", players=4, max_rounds=1), [p, m, m, m], seed=seed)  # compile
+            Timed.log.clear()
+            df = tournament("sixnimmt", [spec] + [f"{mc},time_budget={budget}"] * 3, n_rounds, seed, unit="round",
+                            players=4, backend="engine", progress=False)
+            times = {k: list(v) for k, v in Timed.log.items()}
+        d = results.paired_difference(df, spec, f"{mc},time_budget={budget}").iloc[0]
+        r = results.summary(df).set_index("agent").loc[spec]
+        print(f"{spec:<52}{f'{d.difference:+.2f} [{d.lo:+.2f}, {d.hi:+.2f}]':>30}"
+              f"{f'{r.win_share:.3f} [{r.share_lo:.3f}-{r.share_hi:.3f}]':>26}"
+              f"{1000 * np.mean(times[p.name]):>8.2f} / {1000 * np.mean(times[m.name]):.2f}")
+
+
 def versus_ismcts(game: str, players: int, budget: float, n_deals: int, seed: int, planner: str) -> None:
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
@@ -196,9 +236,11 @@ def main() -> None:
     ap.add_argument("--ismcts-deals", type=int, default=10, help="deals per game against ISMCTS (0: skip)")
     ap.add_argument("--ismcts-budget", type=float, default=0.05, help="seconds per decision against ISMCTS")
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--only", choices=("all", "sixnimmt", "mow", "ismcts", "ismcts-sixnimmt"), default="all")
+    ap.add_argument("--only", choices=("all", "sixnimmt", "mow", "ismcts", "ismcts-sixnimmt", "ablation"), default="all")
     ap.add_argument("--planner", default="planner:rollouts=20", help="the 6 nimmt! planner's spec")
     ap.add_argument("--mc", default="mc:rollouts=5", help="the 6 nimmt! mc spec")
+    ap.add_argument("--specs", nargs="*", help="the planner specs of --only ablation (default: ABLATION)")
+    ap.add_argument("--rounds", type=int, default=800, help="single rounds per row of --only ablation")
     ap.add_argument("--match-time", action="store_true",
                     help="scale the planner's budget so that its measured time per decision matches mc's")
     a = ap.parse_args()
@@ -207,6 +249,8 @@ def main() -> None:
         versus_mc("sixnimmt", 4, a.budget, a.games, a.seed, a.planner, a.mc, a.match_time)
     if a.only in ("all", "mow") and a.mow_games:
         versus_mc("mow", 3, a.budget, a.mow_games, a.seed, "planner:rollouts=4", "mc:rollouts=4", a.match_time)
+    if a.only == "ablation":
+        ablation(a.budget, a.rounds, a.seed, a.specs or ABLATION, a.mc)
     if a.only in ("all", "ismcts") and a.ismcts_deals:
         versus_ismcts("mow", 3, a.ismcts_budget, a.ismcts_deals, a.seed, "planner:rollouts=4")
     if a.only in ("all", "ismcts", "ismcts-sixnimmt") and a.ismcts_deals:

@@ -164,9 +164,13 @@ def test_planner_options_for_the_model():
     assert a.rollout == "learned" and a.model_turns == 1 and a.objective == "own" and a.name == "planner:rollouts=20"
     b = make_agent("sixnimmt", "planner:rollout=random,avoid=2,objective=leader")
     assert b.name == "planner:rollouts=20,objective=leader,rollout=random,avoid=2"
-    for bad in ({"rollout": "smart"}, {"model_turns": -1}, {"avoid": 3}, {"greedy": 0.5}):
+    assert make_agent("sixnimmt", "planner:own_turns=0,model_turns=0").name == "planner:rollouts=20,model_turns=0,own_turns=0"
+    for bad in ({"rollout": "smart"}, {"model_turns": -1}, {"own_turns": 101}, {"avoid": 3}, {"greedy": 0.5},
+                {"rollout": "random", "model_turns": 2}):
         with pytest.raises(OptionError, match=next(iter(bad))):
             make_agent("sixnimmt", "planner", **bad)
+    with pytest.raises(OptionError, match="model_turns"):
+        make_agent("sixnimmt", "planner:rollout=random,model_turns=2")
 
 
 def test_the_shipped_weights_are_the_fit_of_their_games():

@@ -17,12 +17,15 @@ scores what decides a game:
    the heads it would take, which card of its row it would be, how many unseen cards lie in the
    gap before it, its value and rank; fitted to 18,108 decisions of flat Monte Carlo players). The
    player's own later cards all follow the model, and so does the card each other player lays on
-   this turn (``model_turns``, default 1: the others' later cards are random; modelling them
-   too makes a rollout about 2.5 times as slow and, at equal time, measured no stronger). This is what makes the planner
-   stronger than ``mc``: random rollouts misjudge a card whose worth depends on playing the rest
-   of the hand well, and on the others not walking into a sixth card; measured at equal rollouts
-   (160 per card, single rounds against ``mc``), random rollouts −0.15 heads per round, the model
-   for the planner's own cards and the others' first −1.12. ``rollout="random"`` keeps the
+   this turn (``own_turns``, default 100: all of its turns; ``model_turns``, default 1: the
+   others' turns from this one; their later cards are random; modelling them
+   too makes a rollout about 2.5 times as slow and no stronger per rollout). This is what makes the
+   planner stronger than ``mc``. Measured at 160 rollouts per card (single rounds against ``mc``,
+   heads per round, ``benchmarks/README.md``): random rollouts +0.72 (the earlier kernel) and
+   −0.47 (the same random numbers per turn for every candidate), the model for the others' card of
+   this turn only −0.94, for the player's own later cards only −0.22, both −1.98: what a card is
+   worth depends on what the others lay now and on playing the rest of one's own hand well.
+   ``rollout="random"`` keeps the
    earlier kernel (:func:`mowkit.kernels.planning.plan_values`): the others play random cards,
    except that a random card that would take a row is put back and another drawn, ``avoid`` times
    (default 1); the player's own later cards random (``avoid_me``, default 0); the kit's greedy
@@ -150,7 +153,7 @@ class SixNimmtPlanner:
     """Plans: determinized rollouts with a learned model of good play, racing on common random numbers (see the module docstring)."""
 
     def __init__(self, rollouts: int = 20, time_budget: float | None = None, objective: str = "own",
-                 rollout: str = "learned", model_turns: int = 1,
+                 rollout: str = "learned", model_turns: int = 1, own_turns: int = 100,
                  greedy: float = 0.0, greedy_me: float = 0.0, greedy_now: float = 0.0,
                  avoid: int = 1, avoid_me: int = 0, stages: int = 5, z: float = 3.0) -> None:
         self.rollouts = rollouts = check_int("rollouts", rollouts, 1)
@@ -158,6 +161,7 @@ class SixNimmtPlanner:
         self.objective = check_choice("objective", objective, ("own", "leader", "win", "relative"))
         self.rollout = check_choice("rollout", rollout, ("learned", "random"))
         self.model_turns = check_int("model_turns", model_turns, 0, 100)
+        self.own_turns = check_int("own_turns", own_turns, 0, 100)
         self.greedy = _check_number("greedy", greedy, 0.0, 1.0, "a number from 0 to 1")
         self.greedy_me = _check_number("greedy_me", greedy_me, 0.0, 1.0, "a number from 0 to 1")
         self.greedy_now = _check_number("greedy_now", greedy_now, 0.0, 1.0, "a number from 0 to 1")
@@ -165,17 +169,23 @@ class SixNimmtPlanner:
         self.avoid_me = check_int("avoid_me", avoid_me, 0, 100)
         self.stages = check_int("stages", stages, 1)
         self.z = _check_number("z", z, 0.0, 100.0, "a number from 0 to 100 (standard errors)")
-        if self.rollout == "learned":
-            from mowkit.core import OptionError
+        from mowkit.core import OptionError
 
+        if self.rollout == "learned":
             for key, value, default in (("greedy", self.greedy, 0.0), ("greedy_me", self.greedy_me, 0.0),
                                         ("greedy_now", self.greedy_now, 0.0), ("avoid", self.avoid, 1),
                                         ("avoid_me", self.avoid_me, 0)):
                 if value != default:
                     raise OptionError(key, value, f"its default ({default:g}) with rollout=learned; "
                                                   "it sets the random rollouts (rollout=random)")
+        else:
+            for key, value, default in (("model_turns", self.model_turns, 1), ("own_turns", self.own_turns, 100)):
+                if value != default:
+                    raise OptionError(key, value, f"its default ({default}) with rollout=random; "
+                                                  "it sets the learned rollouts (rollout=learned)")
         options = (("objective", self.objective, "own"), ("rollout", self.rollout, "learned"),
-                   ("model_turns", self.model_turns, 1), ("greedy", self.greedy, 0.0),
+                   ("model_turns", self.model_turns, 1), ("own_turns", self.own_turns, 100),
+                   ("greedy", self.greedy, 0.0),
                    ("greedy_me", self.greedy_me, 0.0), ("greedy_now", self.greedy_now, 0.0),
                    ("avoid", self.avoid, 1), ("avoid_me", self.avoid_me, 0), ("stages", self.stages, 5),
                    ("z", self.z, 3.0))
@@ -234,7 +244,7 @@ class SixNimmtPlanner:
             def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
                 values = np.zeros((len(idx), rollouts), np.float64)
                 _model_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, table,
-                              hand, hand[idx].copy(), unseen, last0, rcnt0, rhd0, gone, WEIGHTS, 100,
+                              hand, hand[idx].copy(), unseen, last0, rcnt0, rhd0, gone, WEIGHTS, self.own_turns,
                               self.model_turns, code, start, float(g.threshold), g.comparison == ">", final,
                               MU, SIGMA, TIE)
                 return values
