@@ -69,6 +69,48 @@ def _takes_row(c, nrows, cap, last, rcnt):
 
 
 @njit(cache=True, inline="always")
+def _lay(cards, owners, p, c):
+    """Insert seat ``p``'s card ``c`` into the turn's cards ``cards[:p]`` (ascending), with its owner."""
+    j = p
+    while j > 0 and cards[j - 1] > c:
+        cards[j] = cards[j - 1]
+        owners[j] = owners[j - 1]
+        j -= 1
+    cards[j] = c
+    owners[j] = p
+
+
+@njit(cache=True, inline="always")
+def _place_turn(cards, owners, n, nrows, cap, last, rcnt, rhd, heads, pen):
+    """Place the turn's ``n`` cards (ascending, with their owners) on the rows; penalties into ``pen``."""
+    for j in range(n):
+        c = cards[j]
+        br = -1
+        bl = -1
+        for r in range(nrows):
+            lr = last[r]
+            if lr < c and lr > bl:
+                bl = lr
+                br = r
+        if br < 0:  # Rule 4: fewest heads, ties to the fewest cards, then the lowest index
+            br = 0
+            for r in range(1, nrows):
+                if rhd[r] < rhd[br] or (rhd[r] == rhd[br] and rcnt[r] < rcnt[br]):
+                    br = r
+            pen[owners[j]] += rhd[br]
+            rcnt[br] = 1
+            rhd[br] = heads[c]
+        elif rcnt[br] >= cap:  # Rule 3
+            pen[owners[j]] += rhd[br]
+            rcnt[br] = 1
+            rhd[br] = heads[c]
+        else:
+            rcnt[br] += 1
+            rhd[br] += heads[c]
+        last[br] = c
+
+
+@njit(cache=True, inline="always")
 def _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie):
     """The outcome of a rolled-out round for ``objective`` (lower is better; see the module docstring)."""
     rel = float(pen[me])
@@ -204,38 +246,8 @@ def _plan_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand
                         c = hands[p, i]
                         hands[p, i] = hands[p, k - 1]
                         hcnt[p] = k - 1
-                    j = p
-                    while j > 0 and cards[j - 1] > c:
-                        cards[j] = cards[j - 1]
-                        owners[j] = owners[j - 1]
-                        j -= 1
-                    cards[j] = c
-                    owners[j] = p
-                for j in range(n):
-                    c = cards[j]
-                    br = -1
-                    bl = -1
-                    for r in range(nrows):
-                        lr = last[r]
-                        if lr < c and lr > bl:
-                            bl = lr
-                            br = r
-                    if br < 0:  # Rule 4: fewest heads, ties to the fewest cards, then the lowest index
-                        br = 0
-                        for r in range(1, nrows):
-                            if rhd[r] < rhd[br] or (rhd[r] == rhd[br] and rcnt[r] < rcnt[br]):
-                                br = r
-                        pen[owners[j]] += rhd[br]
-                        rcnt[br] = 1
-                        rhd[br] = heads[c]
-                    elif rcnt[br] >= cap:  # Rule 3
-                        pen[owners[j]] += rhd[br]
-                        rcnt[br] = 1
-                        rhd[br] = heads[c]
-                    else:
-                        rcnt[br] += 1
-                        rhd[br] += heads[c]
-                    last[br] = c
+                    _lay(cards, owners, p, c)
+                _place_turn(cards, owners, n, nrows, cap, last, rcnt, rhd, heads, pen)
             values[ci, it] = _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie)
 
 
@@ -457,39 +469,10 @@ def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, can
                         for x in range(i, k - 1):
                             hands[p, x] = hands[p, x + 1]
                         hcnt[p] = k - 1
-                    j = p
-                    while j > 0 and cards[j - 1] > c:
-                        cards[j] = cards[j - 1]
-                        owners[j] = owners[j - 1]
-                        j -= 1
-                    cards[j] = c
-                    owners[j] = p
+                    _lay(cards, owners, p, c)
                 for j in range(n):
-                    c = cards[j]
-                    gone[c] = True
-                    br = -1
-                    bl = -1
-                    for r in range(nrows):
-                        lr = last[r]
-                        if lr < c and lr > bl:
-                            bl = lr
-                            br = r
-                    if br < 0:  # Rule 4: fewest heads, ties to the fewest cards, then the lowest index
-                        br = 0
-                        for r in range(1, nrows):
-                            if rhd[r] < rhd[br] or (rhd[r] == rhd[br] and rcnt[r] < rcnt[br]):
-                                br = r
-                        pen[owners[j]] += rhd[br]
-                        rcnt[br] = 1
-                        rhd[br] = heads[c]
-                    elif rcnt[br] >= cap:  # Rule 3
-                        pen[owners[j]] += rhd[br]
-                        rcnt[br] = 1
-                        rhd[br] = heads[c]
-                    else:
-                        rcnt[br] += 1
-                        rhd[br] += heads[c]
-                    last[br] = c
+                    gone[cards[j]] = True
+                _place_turn(cards, owners, n, nrows, cap, last, rcnt, rhd, heads, pen)
             values[ci, it] = _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie)
 
 
