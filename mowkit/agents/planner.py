@@ -17,9 +17,11 @@ scores what decides a game:
    the heads it would take, which card of its row it would be, how many unseen cards lie in the
    gap before it, its value and rank; fitted to 18,108 decisions of flat Monte Carlo players). The
    player's own later cards all follow the model, and so does the card each other player lays on
-   this turn (``own_turns``, default 100: all of its turns; ``model_turns``, default 1: the
-   others' turns from this one; their later cards are random; modelling them
-   too makes a rollout about 2.5 times as slow and no stronger per rollout). This is what makes the
+   this turn. ``model_turns`` (default 1) is how many turns of the round, counting this one, the
+   others' cards come from the model (0: none; their later cards are random; modelling them all
+   makes a rollout about 2.5 times as slow and no stronger per rollout); ``own_turns`` (default
+   100: all) the same for the player's own cards (this turn's card is the candidate itself, so 0
+   and 1 both mean random later cards). This is what makes the
    planner stronger than ``mc``. Measured at 160 rollouts per card (single rounds against ``mc``,
    heads per round, ``benchmarks/README.md``): random rollouts +0.72 (the earlier kernel) and
    −0.47 (the same random numbers per turn for every candidate), the model for the others' card of
