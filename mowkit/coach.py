@@ -524,8 +524,9 @@ def _why_sixnimmt(name: str, game: Any, action: Action, facts: dict[str, Any], m
                  "round out at random and keeps the lowest average: {card}.").format(
                      deals=counted("deal", facts.get("rollouts", 0)), card=card)
     if name == "planner":
-        return _("Tries its cards in random deals of the cards it has not seen, spends more tries "
-                 "on the close ones and keeps the best: {card}.").format(card=card)
+        return _("Tries its cards in random deals of the cards it has not seen, imagining the others' "
+                 "next card and its own later cards chosen as good players choose them, spends more "
+                 "tries on the close ones and keeps the best: {card}.").format(card=card)
     return _("Chooses: {move}.").format(move=move)
 
 
