@@ -24,7 +24,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from mowkit.agents import parse_agent_spec
-from mowkit.i18n import N_, _, get_language
+from mowkit.i18n import N_, _, get_language, number
 from mowkit.results import SEED, bootstrap_means, method_text, per_game, seat_summary, summary
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
@@ -38,6 +38,17 @@ AGENT_NAMES: dict[str, str] = {
     "lowest": N_("lowest card"),
     "highest": N_("highest card"),
     "mc": N_("Monte Carlo"),
+    "planner": N_("planner"),
+}
+#: agent options as a person reads them (the values are shown as they are)
+OPTION_NAMES: dict[str, str] = {
+    "rollouts": N_("rollouts"),
+    "time_budget": N_("seconds per decision"),
+    "objective": N_("objective"),
+    "rollout": N_("rollout players"),
+    "backend": N_("backend"),
+    "model_turns": N_("modelled turns of the others"),
+    "own_turns": N_("modelled turns of its own"),
 }
 #: what the penalty is called, by the word of :func:`_penalty_word`: (per round, final total per game,
 #: mean per round, running total)
@@ -61,7 +72,10 @@ def agent_name(spec: Any) -> str:
         return text
     shown = _(AGENT_NAMES[name]) if name in AGENT_NAMES else name
     if options:
-        shown += " (" + ", ".join(f"{k} {v}" for k, v in options.items()) + ")"
+        shown += " (" + ", ".join(_("{option} {value}").format(
+            option=_(OPTION_NAMES[k]) if k in OPTION_NAMES else k,
+            value=number(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v)
+            for k, v in options.items()) + ")"
     return shown
 
 

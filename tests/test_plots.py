@@ -6,6 +6,7 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+import mowkit
 from mowkit import plots
 from mowkit.results import summary
 from mowkit.tournament import tournament
@@ -162,6 +163,11 @@ def test_agents_are_shown_by_their_readable_names(df):
     assert plots.agent_name("mc:rollouts=20") == "Monte Carlo (rollouts 20)"
     assert plots.agent_name("lowest") == "lowest card" and plots.agent_name("greedy") == "greedy"
     assert plots.agent_name("my_bot") == "my_bot"  # an agent the kit does not know keeps its name
+    assert plots.agent_name("planner:rollouts=20") == "planner (rollouts 20)"
+    with mowkit.language("ru"):  # option names and numbers in the reader's language too
+        assert plots.agent_name("planner:rollouts=20") == "планирующий игрок (розыгрыши: 20)"
+        assert plots.agent_name("mc:rollouts=1000,time_budget=0.002") == \
+            "игрок Монте-Карло (розыгрыши: 1\u00a0000, секунд на ход: 0,002)"
     fig = plots.penalty_ecdf(df)
     assert [t.name for t in fig.data] == [plots.agent_name(t.meta) for t in fig.data]
 

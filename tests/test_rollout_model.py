@@ -177,3 +177,28 @@ def test_the_shipped_weights_are_the_fit_of_their_games():
     """``benchmarks/fit_rollout_model.py``'s fit: the decisions of seeds 1000-1099 give WEIGHTS (4 decimals)."""
     w = rm.fit(rm.collect(100, 1000))
     assert np.max(np.abs(np.round(w, 4) - rm.WEIGHTS)) < 1e-9, np.round(w, 4)
+
+
+def test_card_chances_and_their_table_in_both_languages():
+    """The model's chances per card (softmax of the features) for people, English and Russian."""
+    import re
+
+    from mowkit import odds
+    from mowkit.agents.rollout_model import card_chances
+    from mowkit.widgets.card_math import model_chances_table
+
+    obs = odds.example_observation(players=4, turns=3, seed=1, player=0)
+    t = card_chances(obs)
+    f = rm.decision_features(obs.hand, obs.rows, obs.seen)
+    p = np.exp(f @ rm.WEIGHTS)
+    assert list(t["card"]) == sorted(obs.hand) and np.allclose(t["model_chance"], p / p.sum())
+    assert abs(t["model_chance"].sum() - 1) < 1e-12 and list(t["heads_now"]) == list(np.rint(10 * f[:, 0]).astype(int))
+    en = model_chances_table(t)
+    assert list(en.columns) == ["card", "heads it would take now", "chance a good player lays it (the planner's model)"]
+    assert en.iloc[0, 0] == mowkit.load_game("sixnimmt").label(int(t["card"].iloc[0])) and en.index[0] == 1
+    with mowkit.language("ru"):
+        ru = model_chances_table(t)
+    assert not any(re.search("[A-Za-z]", str(c)) for c in ru.columns)
+    assert all(re.search("голов", str(v)) for v in ru.iloc[:, 0])
+    with pytest.raises(OptionError, match="observation"):
+        card_chances(mowkit.load_game("mow").new_state(seed=1).observation(0))

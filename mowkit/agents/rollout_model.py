@@ -192,3 +192,25 @@ def fit(decisions: Sequence[tuple[np.ndarray, int]], iterations: int = 50) -> np
             break
         best = ll
     return w
+
+
+def card_chances(observation: Any, weights: np.ndarray | None = None) -> Any:
+    """How likely the model's good player is to lay each card of this hand now (6 nimmt!, standard).
+
+    This is the planner's picture of another player's choice on this turn (and of its own later
+    choices). Returns a DataFrame, one line per card of the sorted hand: ``card``, ``heads_now``
+    (the heads it would take if laid alone on the rows now) and ``model_chance`` (the model's
+    probability; the column sums to 1). For people: :func:`mowkit.widgets.card_math.model_chances_table`.
+    """
+    import pandas as pd
+
+    from mowkit.core import OptionError
+
+    if getattr(getattr(observation, "game", None), "name", None) != "sixnimmt" or not hasattr(observation, "rows"):
+        raise OptionError("observation", type(observation).__name__, "a 6 nimmt! observation (state.observation(seat))")
+    w = WEIGHTS if weights is None else np.asarray(weights, float)
+    hand = sorted(int(c) for c in observation.hand)
+    f = decision_features(hand, observation.rows, observation.seen, observation.game.capacity)
+    s = f @ w
+    p = np.exp(s - s.max())
+    return pd.DataFrame({"card": hand, "heads_now": np.rint(10 * f[:, 0]).astype(int), "model_chance": p / p.sum()})

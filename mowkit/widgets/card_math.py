@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from mowkit.i18n import _, counted, ngettext, number, on_language_change
+from mowkit.i18n import N_, _, counted, ngettext, number, on_language_change
 from mowkit.odds.sixnimmt import (
     full_deck,
     hand_heads_moments,
@@ -69,6 +69,15 @@ def rows_table(df: pd.DataFrame) -> pd.DataFrame:
     """The table of :func:`mowkit.odds.row_table` for people: each row from 1, its cards and heads,
     and what the opponents' cards may do to it this turn."""
     return for_people(df, ["row", "cards", "heads", "n_landing", "p_hit", "expected_added"])
+
+
+def model_chances_table(df: pd.DataFrame) -> pd.DataFrame:
+    """The table of :func:`mowkit.agents.rollout_model.card_chances` for people: each card, the heads
+    it would take now, and how likely the planner's model of a good player is to lay it."""
+    return for_people(df, ["card", "heads_now", "model_chance"],
+                      headers={"heads_now": N_("heads it would take now"),
+                               "model_chance": N_("chance a good player lays it (the planner's model)")},
+                      formats={"card": lambda c: sixnimmt_label(int(c)), "model_chance": chance_text})
 
 
 def card_check_table(check: pd.DataFrame) -> pd.DataFrame:
