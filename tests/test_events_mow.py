@@ -175,12 +175,16 @@ NUMBERS = re.compile(r"\b([Ff]armers?|[Hh]erd) ((?:\d+(?:, | and )?)+)")
 
 
 def check_words(game, e, text):
+    """Check one sentence; returns the (word, number) pairs of the farmers and herds it names."""
     assert text and "{" not in text and "}" not in text, text
     assert not re.search(r"\b[GY]-[A-Z0-9]", text), f"a card code in {text!r}"
+    named = []
     for word, numbers in NUMBERS.findall(text):
-        top = game.num_herds if word.lower() == "herd" else game.players
+        kind = "herd" if word.lower() == "herd" else "farmer"
+        top = game.num_herds if kind == "herd" else game.players
         for x in re.findall(r"\d+", numbers):
             assert 1 <= int(x) <= top, text
+            named.append((kind, int(x)))
     if hasattr(e, "player") and not isinstance(e, (LastTake,)):
         assert f"armer {e.player + 1}" in text, text
     if isinstance(e, NextFarmerChosen):
@@ -188,14 +192,19 @@ def check_words(game, e, text):
     if game.star and hasattr(e, "herd") and not isinstance(e, (CowAdded, AcrobatPlaced, SlowpokePlaced,
                                                                   CalfPlaced, MadCowPlaced)):
         assert f"erd {e.herd + 1}" in text, text
+    return named
 
 
 def test_the_narrator_tells_every_event_counting_from_1(games):
     for game, state, _ in games:
         texts = sentences(game, state.log)
         assert len(texts) == len(state.log)
-        for e, text in zip(state.log, texts):
-            check_words(game, e, text)
+        named = [pair for e, text in zip(state.log, texts) for pair in check_words(game, e, text)]
+        # the bounds above were checked on real numbers: every farmer from 1 to the last is named
+        # (a narrator counting from 0 names "farmer 0", one counting from 2 names players + 1)
+        assert {x for kind, x in named if kind == "farmer"} == set(range(1, game.players + 1)), named
+        if game.star:
+            assert {x for kind, x in named if kind == "herd"} == set(range(1, game.num_herds + 1))
 
 
 def test_rare_events_by_hand_and_their_sentences():

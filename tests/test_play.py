@@ -48,6 +48,14 @@ def test_hot_seat_sixnimmt_round_two_people_and_a_computer():
     assert p.humans == (0, 2) and p.agent_names == ["human", "greedy", "human"]
     # the computer (player 2) laid its card by itself; the screen waits for player 1
     assert 1 in s.chosen and 0 not in s.chosen and 2 not in s.chosen
+    # ... and it is the greedy card of its hand, recomputed on a fresh position with the same cards
+    from mowkit.agents import make_agent
+
+    card = s.chosen[1]
+    assert set(s.chosen) == {1} and card not in s.hands[1]
+    before = p.game.position(hands=[s.hands[0], sorted(s.hands[1] + [card]), s.hands[2]], rows=s.rows, seed=0)
+    assert make_agent("sixnimmt", "greedy").act(before.observation(1), before.legal_actions(1), np.random.default_rng(0)) \
+        == PlayCard(1, card)
     assert p.pass_screen and p.pass_to == 0 and not p.action_buttons and not p.legal
     assert "Pass the device to player 1" in p.prompt.value
     assert p.reveal_button.description == "I am player 1, show my hand"

@@ -162,13 +162,16 @@ def test_play_step_by_step_and_auto():
     assert p.end_text.startswith("Game over") and "1st" in p.end_text
 
 
-def _play_out(p: Play, rng: np.random.Generator) -> set[str]:
+def _play_out(p: Play, rng: np.random.Generator, screens: list[list[str]] | None = None) -> set[str]:
+    """Click through the game at random; the button texts seen (and each screen's in ``screens``)."""
     seen = set()
     for _ in range(5000):
         if p.state.is_over():
             break
         if p.action_buttons:
             seen.update(b.description for b in p.action_buttons)
+            if screens is not None:
+                screens.append([b.description for b in p.action_buttons])
             p.action_buttons[int(rng.integers(len(p.action_buttons)))].click()
         else:
             p.continue_button.click()
@@ -177,13 +180,20 @@ def _play_out(p: Play, rng: np.random.Generator) -> set[str]:
 
 def test_play_mow_offers_herd_placements_take_flip_and_next_farmer():
     p = Play("mow", ["greedy", "random", "random", "random", "random"], seat=0, seed=11, packets="both")
-    seen = _play_out(p, np.random.default_rng(0))
+    screens: list[list[str]] = []
+    seen = _play_out(p, np.random.default_rng(0), screens)
     assert p.state.is_over()
     assert "take the herd" in seen and any(s.startswith("add ") for s in seen)
     assert {"turn the arrow round", "keep the arrow"} <= seen
     nexts = {int(m.group(1)) for s in seen if (m := re.fullmatch(r"farmer (\d+) plays next", s))}
     assert nexts and nexts <= set(range(1, 7))  # farmers counted from 1
     assert 1 not in nexts  # the person is farmer 1 and chooses another farmer (yellow_next)
+    # every time the person chooses, it is offered each other farmer exactly once: farmers 2 to 6
+    choices = [[int(m.group(1)) for s in screen if (m := re.fullmatch(r"farmer (\d+) plays next", s))]
+               for screen in screens]
+    choices = [c for c in choices if c]
+    others = list(range(2, p.game.players + 1))
+    assert p.game.players == 6 and choices and all(sorted(c) == others for c in choices), choices
 
 
 def test_play_save_and_reopen_in_stepper(tmp_path):
