@@ -226,6 +226,12 @@ class SixNimmtPlanner:
 
             return GreedyAgent().act(obs, legal_actions, rng)
 
+        from mowkit.games.sixnimmt import row_heads
+        from mowkit.kernels.planning import MU, OBJECTIVES, SIGMA, TIE
+
+        start = np.array([t + row_heads(pile) for t, pile in zip(obs.totals, obs.piles)], np.float64)
+        final = g.max_rounds is not None and obs.round + 1 >= g.max_rounds  # this round ends the game anyway
+        code = OBJECTIVES[self.objective]
         if g.professional:  # both row ends: the general kernel, random rollouts, relative (or own) heads
             relative = self.objective != "own"
 
@@ -236,12 +242,8 @@ class SixNimmtPlanner:
                 return values / rollouts
         elif self.rollout == "learned":
             from mowkit.agents.rollout_model import WEIGHTS
-            from mowkit.kernels.planning import MU, OBJECTIVES, SIGMA, TIE, _model_kernel, model_inputs
+            from mowkit.kernels.planning import _model_kernel, model_inputs
 
-            start = np.array([t + sum(int(table[c]) for c in pile) for t, pile in zip(obs.totals, obs.piles)],
-                             np.float64)
-            final = g.max_rounds is not None and obs.round + 1 >= g.max_rounds
-            code = OBJECTIVES[self.objective]
             hand, last0, rcnt0, rhd0, gone = model_inputs(obs.hand, obs.rows, obs.seen)
 
             def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
@@ -252,12 +254,7 @@ class SixNimmtPlanner:
                               MU, SIGMA, TIE)
                 return values
         else:
-            from mowkit.kernels.planning import MU, OBJECTIVES, SIGMA, TIE, _plan_kernel
-
-            start = np.array([t + sum(int(table[c]) for c in pile) for t, pile in zip(obs.totals, obs.piles)],
-                             np.float64)
-            final = g.max_rounds is not None and obs.round + 1 >= g.max_rounds
-            code = OBJECTIVES[self.objective]
+            from mowkit.kernels.planning import _plan_kernel
 
             def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
                 values = np.zeros((len(idx), rollouts), np.float64)

@@ -62,34 +62,32 @@ def features(card: int, rank: int, k: int, rows: Sequence[Sequence[int]], unseen
 
     ``unseen[x]`` is True for a card nobody has shown this round (see the module docstring).
     """
-    from mowkit.kernels.sixnimmt import _heads
+    from mowkit.games.sixnimmt import fewest_heads_row, placements, row_heads
 
-    table = _heads()
     f = np.zeros(len(FEATURES))
-    ends = [r[-1] for r in rows]
-    below = [e for e in ends if e < card]
-    end = max(below) if below else 0
-    gap = int(np.count_nonzero(unseen[end + 1:card]))
-    f[11] = np.log1p(gap)
     f[12] = card / 104.0
     f[13] = (card / 104.0) ** 2
     f[14] = rank / (k - 1.0) if k > 1 else 0.0
-    if not below:  # Rule 4
-        f[0] = min(int(table[list(r)].sum()) for r in rows) / 10.0
+    where = placements(rows, card)  # the engine's Rules 1-2: [(row, "back")], or [] for Rule 4
+    if not where:  # Rule 4: the gap is every unseen card below it
+        f[11] = np.log1p(int(np.count_nonzero(unseen[1:card])))
+        f[0] = row_heads(rows[fewest_heads_row(rows)]) / 10.0
         f[1] = f[2] = 1.0
         return f
-    row = rows[ends.index(end)]
+    row = rows[where[0][0]]
+    gap = int(np.count_nonzero(unseen[row[-1] + 1:card]))
+    f[11] = np.log1p(gap)
     n = len(row)
-    if n >= capacity:  # Rule 3
-        f[0] = int(table[list(row)].sum()) / 10.0
+    if n >= capacity:  # Rule 3: it would be the sixth
+        f[0] = row_heads(row) / 10.0
         f[1] = 1.0
         return f
     if n <= 4:
         f[2 + n] = 1.0
         f[6 + n] = gap / 10.0
     if n == capacity - 1:
-        f[15] = int(table[list(row)].sum()) / 10.0
-    f[16] = (card - end) / 104.0
+        f[15] = row_heads(row) / 10.0
+    f[16] = (card - row[-1]) / 104.0
     return f
 
 
