@@ -3,6 +3,8 @@ refusals in plain words, stepping through and saving a position, the language sw
 
 from __future__ import annotations
 
+import re
+
 import gettext
 
 import pytest
@@ -297,14 +299,27 @@ def test_every_label_goes_through_the_catalog(monkeypatch):
         assert e.where.description.startswith("«") and e.totals[0].description.startswith("«")
         assert e.card_buttons[55].description == card_name(e.game, 55)  # named again, now
         assert all(label.startswith("«") for label, _v in e.where.options)
-        # made again, translated: the subject and the engine's own (translated) text of what is allowed
-        # (the engine's ``allowed`` is now in the reader's language, so the editor's English patterns
-        # no longer turn it into its own sentence here)
-        assert e.message.startswith("««Row 2»: «") and "«1..5 cards, ascending»" in e.message
+        # made again, translated: the subject and the editor's own sentence for what is wrong (the
+        # engine's English words are read in English, the sentence is told in the reader's language)
+        assert e.message == "««Row 2»: «the cards must go up from left to right».»", e.message
         assert "«" in e.deck_title.value
     finally:
         i18n.set_language("en")
     assert e.check_button.description == "check" and e.message == english
+
+
+def test_a_refusal_is_one_plain_sentence_in_russian_too():
+    """The real Russian catalog: the same plain sentence as in English, no engine wording left over."""
+    e = small_sixnimmt()
+    fill(e, rows=[[1, 2], [40, 30], [50], [80]])
+    assert e.check() is None and e.message == "Row 2: the cards must go up from left to right."
+    with i18n.language("ru"):
+        e.check()
+        russian = e.message
+        expected = i18n._("{subject}: {problem}.").format(subject=i18n._("Row {n}").format(n=2),
+                                                          problem=i18n._("the cards must go up from left to right"))
+    assert russian == expected and russian != "Row 2: the cards must go up from left to right.", russian
+    assert "1..5" not in russian and not re.search("[A-Za-z]", russian)
 
 
 def test_a_notice_of_the_editor_is_not_replaced_by_a_check_on_switching(monkeypatch):

@@ -38,16 +38,6 @@ from mowkit.widgets.common import agent_dropdown, button, with_switch
 
 # --------------------------------------------------------------------------- the engine's position
 
-_CONTRACT = "contract"
-_LEGACY = "legacy"
-
-
-def _is_keyword_refusal(e: TypeError) -> bool:
-    """Whether a TypeError says that the engine does not know one of the keywords given."""
-    text = str(e)
-    return "unexpected keyword argument" in text or "got multiple values" in text
-
-
 def _plain(v: Any) -> Any:
     """``v`` with tuples as lists and numpy integers as int (what JSON keeps)."""
     if isinstance(v, (list, tuple)):
@@ -59,8 +49,8 @@ def _plain(v: Any) -> Any:
     return v
 
 
-def _arguments(game: Any, parts: dict[str, Any], style: str) -> dict[str, Any]:
-    """The keyword arguments of ``game.position`` for ``parts``: the contract's names, or today's."""
+def _arguments(game: Any, parts: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of ``game.position`` for ``parts`` (the game contract's names)."""
     n = game.num_players
     hands = [list(h) for h in parts["hands"]]
     piles = [list(p) for p in parts.get("piles") or [[] for _ in range(n)]]
@@ -68,9 +58,7 @@ def _arguments(game: Any, parts: dict[str, Any], style: str) -> dict[str, Any]:
     seed = int(parts.get("seed", 0))
     if game.name != "mow":
         lines = [list(r) for r in parts["lines"]]
-        if style == _CONTRACT:
-            return {"hands": hands, "lines": lines, "piles": piles, "totals": totals, "seed": seed}
-        return {"hands": hands, "rows": lines, "piles": piles, "totals": totals, "seed": seed}
+        return {"hands": hands, "lines": lines, "piles": piles, "totals": totals, "seed": seed}
     values = parts.get("values") or {}
     herds = [[(c, int(values[c])) if c in values else c for c in herd] for herd in parts["lines"]]
     acrobats = [tuple(pair) for pair in parts.get("acrobats") or []]
@@ -82,35 +70,23 @@ def _arguments(game: Any, parts: dict[str, Any], style: str) -> dict[str, Any]:
     arrow = int(parts.get("arrow", 1))
     active = int(parts.get("active", 0))
     starter = parts.get("starter")
-    if style == _CONTRACT:
-        contract: dict[str, Any] = {"hands": hands, "lines": herds, "piles": piles, "totals": totals,
-                                    "pending": [to_act], "seed": seed, "stock": stock, "acrobats": acrobats,
-                                    "arrow": arrow, "active": active}
-        if starter is not None:
-            contract["starter"] = int(starter)
-        if any(totals):  # Mow takes totals from earlier rounds: the position is in a later round
-            contract["round_index"] = 1
-        else:
-            del contract["totals"]
-        return contract
-    if starter is not None and int(starter) != to_act:  # today's Mow: the farmer to act started the round
-        raise OptionError("starter", int(starter) + 1, _("in this version of the game the round was started "
-                                                         "by the farmer whose turn it is"))
-    args: dict[str, Any] = {"hands": hands, "herds": herds, "acrobats": acrobats, "pile": stock,
-                            "cowsheds": piles, "to_act": to_act, "arrow": arrow, "active": active,
-                            "seed": seed}
-    if any(totals):  # today's Mow takes totals only from earlier rounds
-        args.update(totals=totals, round_index=1)
-    return args
+    contract: dict[str, Any] = {"hands": hands, "lines": herds, "piles": piles, "totals": totals,
+                                "pending": [to_act], "seed": seed, "stock": stock, "acrobats": acrobats,
+                                "arrow": arrow, "active": active}
+    if starter is not None:
+        contract["starter"] = int(starter)
+    if any(totals):  # Mow takes totals from earlier rounds: the position is in a later round
+        contract["round_index"] = 1
+    else:
+        del contract["totals"]
+    return contract
 
 
 def build_position(game: Any, parts: dict[str, Any], *, with_arguments: bool = False) -> Any:
     """The engine's state for ``parts`` (the one call of ``game.position`` in the widgets).
 
-    The game contract's keywords are tried first (``lines=``, ``piles=``, ``pending=``,
-    ``stock=``); an engine that does not know them yet gets today's (``rows=`` / ``herds=``,
-    ``cowsheds=``, ``pile=``, ``to_act=``). The engine validates; its refusal
-    (:class:`~mowkit.core.OptionError`, or ``ValueError`` from an older engine) passes through.
+    With the game contract's keywords (``lines=``, ``piles=``, ``pending=``, ``stock=``). The
+    engine validates; its refusal (:class:`~mowkit.core.OptionError`) passes through.
 
     Args:
         game: a 6 nimmt! or Mow game.
@@ -121,19 +97,9 @@ def build_position(game: Any, parts: dict[str, Any], *, with_arguments: bool = F
             ``values`` (card -> the number a slowpoke or calf stands for).
         with_arguments: return ``(state, keyword arguments used)`` (what a record stores).
     """
-    last: TypeError | None = None
-    for style in (_CONTRACT, _LEGACY):
-        args = _arguments(game, parts, style)
-        try:
-            state = game.position(**args)
-        except TypeError as e:
-            if not _is_keyword_refusal(e):
-                raise
-            last = e
-            continue
-        return (state, _plain(args)) if with_arguments else state
-    assert last is not None
-    raise last
+    args = _arguments(game, parts)
+    state = game.position(**args)
+    return (state, _plain(args)) if with_arguments else state
 
 
 def _placed_cards(parts: dict[str, Any]) -> set[int]:
@@ -218,12 +184,21 @@ def _detail(game: Any, error: OptionError) -> str:
     return _("allowed: {allowed}").format(allowed=allowed)
 
 
-def explain_refusal(game: Any, error: Exception) -> str:
-    """The engine's refusal of a position as one plain sentence: ``Row 2: the cards must go up ...``."""
+def explain_refusal(game: Any, error: Exception, english: Exception | None = None) -> str:
+    """The engine's refusal of a position as one plain sentence: ``Row 2: the cards must go up ...``.
+
+    ``english``: the same refusal made in English (the engine's messages follow the language; the
+    sentences here are recognised from its English words and told in the reader's language);
+    ``error``'s own words are used when no sentence fits.
+    """
     if isinstance(error, OptionError):
         subject = _subject(game, error.option)
         if subject is not None:
-            return _("{subject}: {problem}.").format(subject=subject, problem=_detail(game, error))
+            known = english if isinstance(english, OptionError) and english.option == error.option else error
+            problem = _detail(game, known)
+            if known is not error and problem == _("allowed: {allowed}").format(allowed=known.allowed):
+                problem = _("allowed: {allowed}").format(allowed=error.allowed)
+            return _("{subject}: {problem}.").format(subject=subject, problem=problem)
         return str(error)
     text = str(error).strip() or type(error).__name__
     return _("The engine cannot build this position: {why}").format(why=text)
@@ -535,7 +510,13 @@ class PositionEditor(widgets.VBox):
         except (OptionError, ValueError, TypeError, KeyError, IndexError) as e:
             self.state = None
             self._arguments = None
-            self._say(explain_refusal(self.game, e), error=True)
+            english: Exception | None = None
+            with i18n.language("en"):  # the same refusal in the engine's English words
+                try:
+                    build_position(self.game, self.parts)
+                except (OptionError, ValueError, TypeError, KeyError, IndexError) as again:
+                    english = again
+            self._say(explain_refusal(self.game, e, english), error=True)
             self._refused = True
             self._redraw()
             return None
