@@ -230,11 +230,13 @@ def simulate_command(args: argparse.Namespace) -> None:
     # streamed to disk and summarised chunk by chunk, so a run is bounded by disk, not memory
     print(_(BACKENDS[folder.backend]) if folder.backend in BACKENDS else folder.backend)
     print(_("{games}, {rows} in {out}").format(
-        games=counted("game", args.games), out=args.out,
+        games=counted("round" if args.unit == "round" else "game", args.games), out=args.out,
         rows=npgettext("results table", "{n} row", "{n} rows", folder.rows).format(n=number(folder.rows))))
     table = summary(folder)
-    shown = readable(table, game, columns=["agent", "games", "mean_penalty", "mean_final_total", "wins", "win_rate"],
-                     interval=False)
+    columns = ["agent", "games", "mean_penalty", "mean_final_total", "wins", "win_rate"]
+    if args.unit == "round":  # single rounds: a final total per game is the round's penalty again
+        columns.remove("mean_final_total")
+    shown = readable(table, game, columns=columns, interval=False)
     print(shown.to_string(index=False))
     print(_("intervals: {how}").format(how=table.attrs["interval"]))
 

@@ -119,7 +119,3 @@ class GameEnded(Event):
     winners: tuple[int, ...]
     rule: str = "game-end"
 
-
-def ranks_of(totals: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    """Competition ranks, lowest total first: ``(10, 3, 10) -> (2, 1, 2)``."""
-    return tuple(1 + sum(1 for u in totals if u < t) for t in totals)

@@ -60,8 +60,13 @@ def game_seed(seed: int, deal: int) -> int:
 def plan(game: int, players: int, seed: int, paired: bool = True, rotate: bool = True) -> dict[str, int]:
     """Deal, rotation and seed of game index ``game``."""
     rotation = game % players if rotate else 0
-    deal = game // players if (paired and rotate) else game
+    deal = _deal_of(game, players, paired, rotate)
     return {"game": game, "deal": deal, "rotation": rotation, "seed": game_seed(seed, deal)}
+
+
+def _deal_of(game: int, players: int, paired: bool, rotate: bool) -> int:
+    """The deal number of game index ``game``: the rotations of one deal share it when paired."""
+    return game // players if (paired and rotate) else game
 
 
 def schedule(players: int, n_games: int, seed: int, paired: bool = True, rotate: bool = True) -> pd.DataFrame:
@@ -341,7 +346,7 @@ def run_deals_chunk(game_name: str, options: dict[str, Any], agents: Sequence[st
 
 def deal_count(players: int, n_games: int, paired: bool = True, rotate: bool = True) -> int:
     """How many different deals ``n_games`` games use (:func:`plan`'s deal numbers are 0..count-1)."""
-    return (n_games - 1) // players + 1 if (paired and rotate) else n_games
+    return _deal_of(n_games - 1, players, paired, rotate) + 1
 
 
 def check_tournament_deals(game: Any, deals: Any, count: int) -> list[list[list[int]]]:
@@ -368,10 +373,9 @@ def check_tournament_deals(game: Any, deals: Any, count: int) -> list[list[list[
 
 
 def _deals_digest(orders: Sequence[Sequence[Sequence[int]]]) -> str:
-    import hashlib
-    import json
+    from mowkit.store import _canonical, _sha256
 
-    return hashlib.sha256(json.dumps([list(map(list, d)) for d in orders], separators=(",", ":")).encode()).hexdigest()
+    return _sha256(_canonical([list(map(list, d)) for d in orders]))
 
 
 def _frame(rows: list[dict[str, Any]]) -> pd.DataFrame:

@@ -38,6 +38,9 @@ def test_simulate_mow_single_rounds(tmp_path):
             "--seed", "1", "--out", str(tmp_path / "m"), "--unit", "round")
     assert r.returncode == 0, r.stderr
     assert read_results(tmp_path / "m")["round"].eq(0).all()
+    df = read_results(tmp_path / "m")
+    assert f"3 rounds, {len(df)} rows in" in r.stdout, r.stdout  # single rounds are counted as rounds
+    assert "3 games" not in r.stdout and "per game" not in r.stdout, r.stdout
 
 
 def test_bad_input_is_a_clear_error(tmp_path):

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from mowkit.core import Chance, CheckedApply, Outcome, check_deals
-from mowkit.events import Event
+from mowkit.events import Event, GameEnded, RoundEnded
 
 
 class GameBase:
@@ -99,3 +99,20 @@ class StateBase(CheckedApply):
     def outcome(self) -> Outcome:
         """Totals, ranks and winners (meaningful once the game is over)."""
         return Outcome.of(self.totals)
+
+    def _score_round(self, scores: list[int]) -> bool:
+        """Add the round's ``scores`` to the totals and say so (``RoundEnded``); the game ends
+        (``GameEnded``, phase ``"over"``) when a total reaches the threshold by the game's
+        ``comparison`` or the rounds reach ``max_rounds``. True when the game is over."""
+        g = self.game
+        self.round_scores.append(scores)
+        for p, s in enumerate(scores):
+            self.totals[p] += s
+        self._emit(RoundEnded(self.round_index, tuple(scores), tuple(self.totals)))
+        reached = any((t >= g.threshold) if g.comparison == ">=" else (t > g.threshold) for t in self.totals)
+        if reached or (g.max_rounds is not None and len(self.round_scores) >= g.max_rounds):
+            self.phase = "over"
+            o = self.outcome()
+            self._emit(GameEnded(o.totals, o.ranks, o.winners))
+            return True
+        return False

@@ -108,7 +108,7 @@ from mowkit.core import (
     check_int,
     seat_list,
 )
-from mowkit.events import RULE_IDS, Event, GameEnded, RoundEnded, RoundStarted, ranks_of
+from mowkit.events import RULE_IDS, Event, RoundStarted
 from mowkit.games.base import GameBase, StateBase
 from mowkit.i18n import _, ngettext
 from mowkit.mow_data import MowCard, mow_cards
@@ -1108,16 +1108,7 @@ class MowState(StateBase):
         self.unscored.extend(left)
         self._emit(HandsToPiles(held, tuple(left)))
         fl = g.flies
-        scores = [sum(fl[c] for c in shed) for shed in self.piles]
-        self.round_scores.append(scores)
-        for p, s in enumerate(scores):
-            self.totals[p] += s
-        totals = tuple(self.totals)
-        self._emit(RoundEnded(self.round_index, tuple(scores), totals))
-        reached = any((t >= g.threshold) if g.comparison == ">=" else (t > g.threshold) for t in self.totals)
-        if reached or (g.max_rounds is not None and len(self.round_scores) >= g.max_rounds):
-            self.phase = "over"
-            self._emit(GameEnded(totals, ranks_of(totals), self.winners()))
+        if self._score_round([sum(fl[c] for c in shed) for shed in self.piles]):
             return
         prev = self.round_starter
         if g.next_starter == "rotate":

@@ -69,7 +69,7 @@ from mowkit.core import (
     seat_list,
 )
 from mowkit.data import sixnimmt_heads
-from mowkit.events import RULE_IDS, Event, GameEnded, RoundEnded, RoundStarted
+from mowkit.events import RULE_IDS, Event, RoundStarted
 from mowkit.games.base import GameBase, StateBase
 from mowkit.i18n import _, ngettext
 
@@ -744,20 +744,7 @@ class SixNimmtState(StateBase):
 
     def _end_round(self) -> None:
         table = _heads_table()
-        scores = [sum(table[c] for c in pile) for pile in self.piles]
-        self.round_scores.append(scores)
-        for p, s in enumerate(scores):
-            self.totals[p] += s
-        self._emit(RoundEnded(self.round_index, tuple(scores), tuple(self.totals)))
-        g = self.game
-        reached = any(
-            (t >= g.threshold) if g.comparison == ">=" else (t > g.threshold) for t in self.totals
-        )
-        if reached or (g.max_rounds is not None and len(self.round_scores) >= g.max_rounds):
-            self.phase = "over"
-            o = self.outcome()
-            self._emit(GameEnded(o.totals, o.ranks, o.winners))
-        else:
+        if not self._score_round([sum(table[c] for c in pile) for pile in self.piles]):
             self._start_round()
 
     def _advance(self) -> None:
