@@ -192,7 +192,9 @@ def test_card_chances_and_their_table_in_both_languages():
     f = rm.decision_features(obs.hand, obs.rows, obs.seen)
     p = np.exp(f @ rm.WEIGHTS)
     assert list(t["card"]) == sorted(obs.hand) and np.allclose(t["model_chance"], p / p.sum())
+    # heads now: the greedy player's immediate cost, equal to the feature the engine test above checks
     assert abs(t["model_chance"].sum() - 1) < 1e-12 and list(t["heads_now"]) == list(np.rint(10 * f[:, 0]).astype(int))
+    assert t["heads_now"].max() > 0 and (t["heads_now"] == 0).any()
     en = model_chances_table(t)
     assert list(en.columns) == ["card", "heads it would take now", "chance a good player lays it (the planner's model)"]
     assert en.iloc[0, 0] == mowkit.load_game("sixnimmt").label(int(t["card"].iloc[0])) and en.index[0] == 1

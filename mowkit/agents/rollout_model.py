@@ -211,4 +211,7 @@ def card_chances(observation: Any, weights: np.ndarray | None = None) -> Any:
     f = decision_features(hand, observation.rows, observation.seen, observation.game.capacity)
     s = f @ w
     p = np.exp(s - s.max())
-    return pd.DataFrame({"card": hand, "heads_now": np.rint(10 * f[:, 0]).astype(int), "model_chance": p / p.sum()})
+    from mowkit.agents.sixnimmt import immediate_penalty
+
+    heads_now = [immediate_penalty(observation, c)[0] for c in hand]  # the greedy player's cost of each card
+    return pd.DataFrame({"card": hand, "heads_now": heads_now, "model_chance": p / p.sum()})

@@ -71,6 +71,9 @@ class StateBase(CheckedApply):
 
     game: Any
     totals: list[int]
+    round_scores: list[list[int]]
+    round_index: int
+    phase: str
     log: list[Event]
     events: list[Event]
 
