@@ -76,22 +76,14 @@ BATCHES = 20
 
 
 def move_words(game: Any, action: Action) -> str:
-    """A move in words for a person (``mowkit.narrate``'s words when it has them, else the engine's)."""
-    import mowkit.narrate as narrate
+    """A move in words for a person (:func:`mowkit.narrate.describe`)."""
+    from mowkit.narrate import describe
 
-    for name in ("describe", "action_words"):
-        fn = getattr(narrate, name, None)
-        if callable(fn):
-            return str(fn(game, action))
-    return str(game.describe(action))
+    return describe(game, action)
 
 
 def card_words(game: Any, card: int) -> str:
     """A card's name for a person: ``55 (7 heads)`` in 6 nimmt!, ``slowpoke`` / ``12 (2 flies)`` in Mow."""
-    if game.name == "sixnimmt":
-        from mowkit.data import sixnimmt_heads
-
-        return _("{card} ({heads})").format(card=card, heads=counted("head", sixnimmt_heads()[card]))
     return str(game.label(card))
 
 

@@ -1,7 +1,7 @@
 """Sentences from events: the one place where what happened becomes words a person reads.
 
 ``sentences(game, events)`` turns a list of :mod:`mowkit.events` records into sentences;
-``sentence(game, event)`` one of them; ``action_words(game, action)`` says a decision in words
+``sentence(game, event)`` one of them; ``describe(game, action)`` says a decision in words
 (seats and rows counted from 1, cards by their names). Each game registers its narrator
 (``mowkit.narrate.sixnimmt``, ``mowkit.narrate.mow``); the shared kinds (round started, round
 ended, game ended) are told here. Every front end (stepper, play widget, ``mowkit replay``,

@@ -746,7 +746,3 @@ class PositionEditor(widgets.VBox):
             self.html = f'<ul style="font-family:sans-serif;margin:2px 0 2px 1.2em;padding:0">{items}</ul>'
         self.drawing.value = self.html
 
-
-def position_editor(game: Any = "sixnimmt", **kwargs: Any) -> PositionEditor:
-    """A :class:`PositionEditor` (arguments as the class)."""
-    return PositionEditor(game, **kwargs)

@@ -58,6 +58,7 @@ import ipywidgets as widgets
 
 from mowkit.core import Action, IllegalActionError, OptionError, Outcome, spawn_rngs
 from mowkit.i18n import N_, _, counted, ngettext, on_language_change
+from mowkit.narrate import sentences
 from mowkit.records import save, to_record
 from mowkit.widgets.coach import CoachPanel
 from mowkit.widgets.common import GAME_TITLES, button, language_toggle, state_html
@@ -75,20 +76,6 @@ DEFAULT_DELAY = 0.6
 
 
 # --------------------------------------------------------------------------- words
-
-
-def _sentences(state: Any, events: Sequence[Any] | None = None) -> list[str]:
-    """The sentences of ``events`` (default: ``state.events``, the last decision's).
-
-    Engine events that are already sentences (strings) are returned as they are; event objects
-    are told by :func:`mowkit.narrate.sentences` in the current language.
-    """
-    found = list(state.events if events is None else events)
-    if all(isinstance(e, str) for e in found):
-        return [str(e) for e in found]
-    from mowkit.narrate import sentences
-
-    return sentences(state.game, found)
 
 
 def seat_name(game: Any, seat: int) -> str:
@@ -499,7 +486,7 @@ class Play(widgets.VBox):
         return "\n".join([self._winner_sentence()] + self._ranking_lines())
 
     def _outcome(self) -> Outcome:
-        return Outcome.of(self.state.totals)
+        return self.game.outcome(self.state)
 
     def _winner_sentence(self) -> str:
         out = self._outcome()
@@ -691,7 +678,7 @@ class Play(widgets.VBox):
     @property
     def sentences(self) -> list[str]:
         """Every sentence of the game so far, in order."""
-        return [s for _seat, events in self._log for s in _sentences(self.state, events)]
+        return [s for _seat, events in self._log for s in sentences(self.state.game, events)]
 
     @property
     def recent(self) -> list[tuple[str, list[str]]]:
@@ -699,7 +686,7 @@ class Play(widgets.VBox):
         decision first); everything so far when nobody has decided yet."""
         reader = self.pass_to if self.pass_screen else self.viewer
         start = self._last_decision.get(reader, 0) if reader is not None else 0
-        return [(self._who(seat), _sentences(self.state, events)) for seat, events in self._log[start:]]
+        return [(self._who(seat), sentences(self.state.game, events)) for seat, events in self._log[start:]]
 
     def _events_html(self) -> str:
         parts = []

@@ -43,13 +43,6 @@ from mowkit.widgets.common import (
 RecordLike = dict[str, Any] | str | os.PathLike[str]
 
 
-def action_words(game: Any, action: Action) -> str:
-    """A decision in words without its seat (:func:`mowkit.narrate.describe`)."""
-    from mowkit.narrate import describe
-
-    return describe(game, action)
-
-
 class Stepper(widgets.VBox):
     """First / previous / next / last buttons and a slider over every decision of a game record.
 
