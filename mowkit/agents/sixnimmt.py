@@ -154,7 +154,7 @@ class GreedyAgent(_Base):
 
 def _unseen(obs: SixNimmtObservation) -> list[int]:
     """Cards of the deck whose place this player does not know (other hands and out of play)."""
-    seen = obs.seen_cards()
+    seen = obs.seen
     return [c for c in obs.game.deck if c not in seen]
 
 

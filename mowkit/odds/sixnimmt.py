@@ -333,7 +333,7 @@ def check_position(
 ) -> Position:
     """Validate a position and work out the unseen cards; errors name the argument at fault.
 
-    ``seen`` may repeat cards of the hand or the rows (an observation's ``seen_cards()`` does).
+    ``seen`` may repeat cards of the hand or the rows (an observation's ``seen`` does).
     """
     cards = _deck(deck)
     in_deck = set(cards)
@@ -405,7 +405,7 @@ def example_observation(players: int = 4, turns: int = 3, seed: int = 0, player:
 
     A standard game of ``players`` is dealt from ``seed`` and random agents (Rule 4: fewest heads)
     play ``turns`` turns; the observation of ``player`` before turn ``turns + 1`` is returned (its
-    ``game`` and ``seen_cards()`` feed :func:`position_from_observation`).
+    ``game`` and ``seen`` feed :func:`position_from_observation`).
     """
     from mowkit.agents import make_agent
     from mowkit.core import spawn_rngs
@@ -425,7 +425,7 @@ def example_observation(players: int = 4, turns: int = 3, seed: int = 0, player:
 def position_from_observation(obs: Any) -> Position:
     """The position a :class:`~mowkit.games.sixnimmt.SixNimmtObservation` shows its player.
 
-    Opponents = the other players; seen = ``obs.seen_cards()``; the deck and capacity come from
+    Opponents = the other players; seen = ``obs.seen``; the deck and capacity come from
     the observation's game. The risk model covers the standard rules only, so a professional
     game is refused.
     """
@@ -435,7 +435,7 @@ def position_from_observation(obs: Any) -> Position:
             "variant", game.variant, "the standard placement rules (not professional)"
         )
     return check_position(
-        obs.hand, obs.rows, obs.seen_cards(), game.players - 1, game.capacity, game.deck
+        obs.hand, obs.rows, obs.seen, game.players - 1, game.capacity, game.deck
     )
 
 

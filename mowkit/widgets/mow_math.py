@@ -26,7 +26,6 @@ from mowkit.odds.mow import (
     must_take_table,
     packets_for,
 )
-from mowkit.render.cards import special_name
 from mowkit.widgets.common import with_switch
 from mowkit.widgets.tables import chance_text, estimate_check, for_people, html_table, value_text
 
@@ -79,15 +78,9 @@ def cow_name(game: Any, card: int, value: int | None = None, *, packet: bool = F
         packet: add the packet's colour (when both packets are in play).
     """
     c = game.cards[card]
-    if c.kind == "plain":
-        name = (ngettext("{number} ({n} fly)", "{number} ({n} flies)", c.flies).format(number=c.number, n=c.flies)
-                if c.flies else str(c.number))
-    elif c.kind in ("blocking", "acrobat", "thin", "dairy"):
-        name = f"{special_name(c.kind)} {c.number}"
-    else:
-        name = special_name(c.kind)
-        if value is not None and c.kind != "mad":
-            name = f"{name} ({value})"
+    name = game.label(card)  # the engine's name of the card, as the stepper and the narration say it
+    if value is not None and c.kind in ("slowpoke", "calf"):
+        name = f"{name} ({value})"
     if packet:
         colour = _("green") if str(c.code).startswith("G") else _("yellow")
         name = f"{name}, {colour}"
