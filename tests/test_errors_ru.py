@@ -191,6 +191,10 @@ OPTION_ERRORS = [
     ("herds of a position", lambda: MOW3.position([["G-3-0"], ["G-4-0"], ["G-6-0"]], [["G-5-0"], ["G-7-0"]]),
      "lines", [["G-5-0"], ["G-7-0"]]),
     ("deals", lambda: NIMMT2.new_state(deals=[]), "deals", []),
+    ("planner number", lambda: make_agent("sixnimmt", "planner", z=-2.0), "z", -2.0),
+    ("planner option of the other rollouts", lambda: make_agent("sixnimmt", "planner", avoid=3), "avoid", 3),
+    ("planner option of the learned rollouts", lambda: make_agent("sixnimmt", "planner:rollout=random,model_turns=2"),
+     "model_turns", 2),
 ]
 
 

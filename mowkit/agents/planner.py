@@ -75,6 +75,7 @@ from typing import Any
 import numpy as np
 
 from mowkit.core import Action, check_choice, check_int, check_seconds
+from mowkit.i18n import _
 
 
 def _halving(evaluate: Any, n: int, rollouts: int, time_budget: float | None, rng: np.random.Generator) -> int:
@@ -165,13 +166,13 @@ class SixNimmtPlanner:
         self.rollout = check_choice("rollout", rollout, ("learned", "random"))
         self.model_turns = check_int("model_turns", model_turns, 0, 100)
         self.own_turns = check_int("own_turns", own_turns, 0, 100)
-        self.greedy = _check_number("greedy", greedy, 0.0, 1.0, "a number from 0 to 1")
-        self.greedy_me = _check_number("greedy_me", greedy_me, 0.0, 1.0, "a number from 0 to 1")
-        self.greedy_now = _check_number("greedy_now", greedy_now, 0.0, 1.0, "a number from 0 to 1")
+        self.greedy = _check_number("greedy", greedy, 0.0, 1.0, _("a number from 0 to 1"))
+        self.greedy_me = _check_number("greedy_me", greedy_me, 0.0, 1.0, _("a number from 0 to 1"))
+        self.greedy_now = _check_number("greedy_now", greedy_now, 0.0, 1.0, _("a number from 0 to 1"))
         self.avoid = check_int("avoid", avoid, 0, 100)
         self.avoid_me = check_int("avoid_me", avoid_me, 0, 100)
         self.stages = check_int("stages", stages, 1)
-        self.z = _check_number("z", z, 0.0, 100.0, "a number from 0 to 100 (standard errors)")
+        self.z = _check_number("z", z, 0.0, 100.0, _("a number from 0 to 100 (standard errors)"))
         from mowkit.core import OptionError
 
         if self.rollout == "learned":
@@ -179,13 +180,15 @@ class SixNimmtPlanner:
                                         ("greedy_now", self.greedy_now, 0.0), ("avoid", self.avoid, 1),
                                         ("avoid_me", self.avoid_me, 0)):
                 if value != default:
-                    raise OptionError(key, value, f"its default ({default:g}) with rollout=learned; "
-                                                  "it sets the random rollouts (rollout=random)")
+                    raise OptionError(key, value, _("its default ({default}) with the learned rollouts; it is an "
+                                                    "option of the random rollouts (rollout=random)").format(
+                                                        default=f"{default:g}"))
         else:
             for key, value, default in (("model_turns", self.model_turns, 1), ("own_turns", self.own_turns, 100)):
                 if value != default:
-                    raise OptionError(key, value, f"its default ({default}) with rollout=random; "
-                                                  "it sets the learned rollouts (rollout=learned)")
+                    raise OptionError(key, value, _("its default ({default}) with the random rollouts; it is an "
+                                                    "option of the learned rollouts (rollout=learned)").format(
+                                                        default=default))
         options = (("objective", self.objective, "own"), ("rollout", self.rollout, "learned"),
                    ("model_turns", self.model_turns, 1), ("own_turns", self.own_turns, 100),
                    ("greedy", self.greedy, 0.0),
