@@ -12,6 +12,7 @@ from mowkit.agents.sixnimmt import _unseen
 from mowkit.core import OptionError
 from mowkit.games.sixnimmt import Play
 from mowkit.kernels.planning import _model_score, model_inputs, model_values
+from mowkit.kernels.sixnimmt import row_arrays
 from mowkit.simulate import play_until
 
 
@@ -39,7 +40,8 @@ def test_kernel_scores_equal_the_python_features():
     """The kernel's score of every card (prefix counts) equals WEIGHTS @ features (list-based), 1e-9."""
     checked = 0
     for obs in _positions():
-        hand, last, rcnt, rhd, gone = model_inputs(obs.hand, obs.rows, obs.seen)
+        hand, gone = model_inputs(obs.hand, obs.seen)
+        _first, last, rcnt, rhd = row_arrays(obs.rows)
         pre = np.zeros(105, np.int64)
         pre[1:] = np.cumsum(~gone[1:])
         cconst = np.zeros(105)
@@ -175,8 +177,26 @@ def test_planner_options_for_the_model():
 
 def test_the_shipped_weights_are_the_fit_of_their_games():
     """``benchmarks/fit_rollout_model.py``'s fit: the decisions of seeds 1000-1099 give WEIGHTS (4 decimals)."""
-    w = rm.fit(rm.collect(100, 1000))
+    train = rm.collect(100, 1000)
+    w = rm.fit(train)
     assert np.max(np.abs(np.round(w, 4) - rm.WEIGHTS)) < 1e-9, np.round(w, 4)
+    # and the published figures of the fit (module docstring, FIT, benchmarks/README.md) are these games'
+    test = rm.collect(100, 5000)
+    assert (len(train), len(test)) == (rm.FIT["train_decisions"], rm.FIT["test_decisions"])
+    assert round(rm.accuracy(rm.WEIGHTS, test), 3) == rm.FIT["test_accuracy"]
+    assert round(rm.log_loss(rm.WEIGHTS, test), 3) == rm.FIT["test_log_loss"]
+    assert round(float(np.mean([1 / len(f) for f, _ in test])), 3) == rm.FIT["random_accuracy"]
+    assert round(float(np.mean([np.log(len(f)) for f, _ in test])), 3) == rm.FIT["random_log_loss"]
+
+
+def test_sigma_of_the_win_objective_is_the_measured_spread():
+    """SIGMA (sd of the heads difference of two random players over a round, 4 players) re-measured:
+    20,000 kernel rounds, within 0.3 (about 5 standard errors of a standard deviation)."""
+    from mowkit.kernels.planning import SIGMA
+    from mowkit.kernels.sixnimmt import simulate_rounds
+
+    heads = simulate_rounds(4, "random", 20000, seed=3).astype(float)
+    assert abs(np.std(heads[:, 0] - heads[:, 1], ddof=1) - SIGMA) < 0.3
 
 
 def test_card_chances_and_their_table_in_both_languages():

@@ -212,16 +212,13 @@ class SixNimmtPlanner:
             return legal_actions[int(rng.integers(len(legal_actions)))]
         if len(legal_actions) == 1:
             return first
-        from mowkit.kernels.sixnimmt import _heads, _mc_kernel
+        from mowkit.kernels.sixnimmt import _heads, _mc_kernel, row_arrays
 
         g = obs.game
         hand = np.asarray(obs.hand, np.int64)
         unseen = np.asarray(_unseen(obs), np.int64)
         table = _heads()
-        first0 = np.array([r[0] for r in obs.rows], np.int64)
-        last0 = np.array([r[-1] for r in obs.rows], np.int64)
-        rcnt0 = np.array([len(r) for r in obs.rows], np.int64)
-        rhd0 = np.array([int(table[list(r)].sum()) for r in obs.rows], np.int64)
+        first0, last0, rcnt0, rhd0 = row_arrays(obs.rows)
         n_rows = len(obs.rows)
         rollouts = self.rollouts
         if len(unseen) < (g.players - 1) * len(hand):  # too few unknown cards to deal (logic variant)
@@ -247,7 +244,7 @@ class SixNimmtPlanner:
             from mowkit.agents.rollout_model import WEIGHTS
             from mowkit.kernels.planning import _model_kernel, model_inputs
 
-            hand, last0, rcnt0, rhd0, gone = model_inputs(obs.hand, obs.rows, obs.seen)
+            hand, gone = model_inputs(obs.hand, obs.seen)
 
             def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
                 values = np.zeros((len(idx), rollouts), np.float64)

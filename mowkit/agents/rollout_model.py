@@ -51,7 +51,7 @@ WEIGHTS = np.array([-4.4859, -0.3439, 0.1931, -0.3625, 0.2077, 0.1967, 0.3020, -
 """The fitted weights (see the module docstring and :data:`FIT`)."""
 
 FIT = {"train": "100 games of 4 x mc:rollouts=40, seeds 1000-1099: 18,108 decisions",
-       "test": "100 games, seeds 5000-5099: 17,496 decisions",
+       "test": "100 games, seeds 5000-5099: 17,496 decisions", "train_decisions": 18108, "test_decisions": 17496,
        "test_accuracy": 0.420, "random_accuracy": 0.214, "test_log_loss": 1.455, "random_log_loss": 1.678}
 """How :data:`WEIGHTS` were fitted and how well they predict held-out decisions."""
 

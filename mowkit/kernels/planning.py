@@ -39,7 +39,7 @@ import numpy as np
 from numba import njit
 
 from mowkit.kernels import rng
-from mowkit.kernels.sixnimmt import _greedy_index, _shuffle_part
+from mowkit.kernels.sixnimmt import _greedy_index, _shuffle_part, row_arrays
 
 OBJECTIVES = {"own": 0, "relative": 1, "win": 2, "leader": 3}
 """Objective name -> the code the kernel uses."""
@@ -197,11 +197,7 @@ def _plan_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand
     need = (n - 1) * h
     for it in range(rollouts):
         _shuffle_part(pool, need, rs)
-        for i in range(h - 1):
-            j = i + rng.below(rs, h - i)
-            t = mine[i]
-            mine[i] = mine[j]
-            mine[j] = t
+        _shuffle_part(mine, h - 1, rs)  # the order of the player's own later cards
         for turn in range(h):
             for p in range(n):
                 x = rng.below(rs, 1048576)
@@ -284,9 +280,7 @@ def plan_values(hand, rows, unseen, players: int, player: int, rollouts: int, se
     if len(unseen_a) < (players - 1) * len(hand_a):
         raise OptionError("unseen", len(unseen_a), f"at least {(players - 1) * len(hand_a)} cards")
     table = _heads()
-    last0 = np.array([r[-1] for r in rows], np.int64)
-    rcnt0 = np.array([len(r) for r in rows], np.int64)
-    rhd0 = np.array([int(table[list(r)].sum()) for r in rows], np.int64)
+    _first0, last0, rcnt0, rhd0 = row_arrays(rows)
     start_a = np.zeros(players, np.float64) if start is None else np.asarray(start, np.float64)
     values = np.zeros((len(cand), rollouts), np.float64)
     _plan_kernel(values, int(seed) & 0xFFFFFFFF, rollouts, players, player, len(rows), capacity, table, hand_a,
@@ -476,19 +470,14 @@ def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, can
             values[ci, it] = _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie)
 
 
-def model_inputs(hand, rows, seen) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The sorted hand and the rows' ends, counts, heads, and the shown-cards mask of a decision."""
-    from mowkit.kernels.sixnimmt import _heads
-
-    table = _heads()
+def model_inputs(hand, seen) -> tuple[np.ndarray, np.ndarray]:
+    """The sorted hand and the shown-cards mask of a decision (``gone[c]``: card ``c`` was shown this
+    round; the player's own hand counts as not shown, as it is for the others)."""
     hand_a = np.sort(np.asarray(hand, np.int64))
-    last0 = np.array([r[-1] for r in rows], np.int64)
-    rcnt0 = np.array([len(r) for r in rows], np.int64)
-    rhd0 = np.array([int(table[list(r)].sum()) for r in rows], np.int64)
     gone = np.zeros(105, np.bool_)
     gone[[int(c) for c in seen]] = True
     gone[hand_a] = False
-    return hand_a, last0, rcnt0, rhd0, gone
+    return hand_a, gone
 
 
 def model_values(hand, rows, seen, unseen, players: int, player: int, rollouts: int, seed: int, candidates=None, *,
@@ -509,7 +498,8 @@ def model_values(hand, rows, seen, unseen, players: int, player: int, rollouts: 
 
     check_choice("objective", objective, OBJECTIVES)
     check_int("rollouts", rollouts, 1)
-    hand_a, last0, rcnt0, rhd0, gone = model_inputs(hand, rows, seen)
+    hand_a, gone = model_inputs(hand, seen)
+    _first0, last0, rcnt0, rhd0 = row_arrays(rows)
     cand = hand_a.copy() if candidates is None else np.asarray(candidates, np.int64)
     unseen_a = np.asarray(unseen, np.int64)
     if len(unseen_a) < (players - 1) * len(hand_a):

@@ -983,6 +983,13 @@ def _mc_fast_kernel(values, seed, rollouts, n, me, nrows, cap, relative, heads, 
             values[ci] += v
 
 
+def row_arrays(rows) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The rows as the kernels take them: first cards, last cards, card counts, heads (int64 arrays)."""
+    table = _heads()
+    return (np.array([r[0] for r in rows], np.int64), np.array([r[-1] for r in rows], np.int64),
+            np.array([len(r) for r in rows], np.int64), np.array([int(table[list(r)].sum()) for r in rows], np.int64))
+
+
 def mc_card_values(hand: Sequence[int], rows: Sequence[Sequence[int]], unseen: Sequence[int], players: int,
                    player: int, rollouts: int, seed: int, capacity: int = 5, professional: bool = False,
                    relative: bool = False) -> np.ndarray:
@@ -996,10 +1003,7 @@ def mc_card_values(hand: Sequence[int], rows: Sequence[Sequence[int]], unseen: S
     if len(unseen_a) < (players - 1) * len(hand_a):
         raise OptionError("unseen", len(unseen_a), f"at least {(players - 1) * len(hand_a)} cards")
     table = _heads()
-    first0 = np.array([r[0] for r in rows], np.int64)
-    last0 = np.array([r[-1] for r in rows], np.int64)
-    rcnt0 = np.array([len(r) for r in rows], np.int64)
-    rhd0 = np.array([int(table[list(r)].sum()) for r in rows], np.int64)
+    first0, last0, rcnt0, rhd0 = row_arrays(rows)
     values = np.zeros(len(hand_a), np.float64)
     word = int(seed) & 0xFFFFFFFF
     check_int("rollouts", rollouts, 1)
