@@ -143,6 +143,8 @@ class Action:
 
     game: ClassVar[str] = ""
     kind: ClassVar[str] = ""
+    hidden: ClassVar[bool] = False
+    """A face-down decision: the others learn it only when the game reveals it (6 nimmt!'s card)."""
     player: int
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -829,7 +829,7 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
                 keep = rounds is None or current in rounds
                 if keep:
                     lines.extend(["", _("Round {n}").format(n=current + 1)])
-            if keep and not (skip_laid and getattr(event, "kind", "") == "card laid"):
+            if keep and not (skip_laid and getattr(event, "rule", "") == "face-down"):  # said by the line above
                 lines.append("  " + text)
 
     if not states[0].log or not isinstance(states[0].log[0], RoundStarted):  # a hand-built position
@@ -838,7 +838,7 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
     tell(states[0].log, sentences(game, states[0].log), False)
     actions = [a for rnd in states[-1].history for a in rnd]
     for after, action in zip(states[1:], actions):
-        hidden = action.game == "sixnimmt" and action.kind == "play"
+        hidden = action.hidden
         if hidden and show_hidden and keep:
             lines.append("  " + decision(game, action) + " " + _("(face down)"))
         tell(after.events, sentences(game, after.events), hidden)

@@ -87,6 +87,7 @@ class Play(Action):
 
     game: ClassVar[str] = GAME
     kind: ClassVar[str] = "play"
+    hidden: ClassVar[bool] = True  # Rule 1: every player lays a card face down; all are revealed together
     card: int
 
 

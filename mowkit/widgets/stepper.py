@@ -194,7 +194,7 @@ class Stepper(widgets.VBox):
         if i == 0:
             return [_("The start: the cards are shuffled and dealt; nobody has decided yet.")] + told
         action = self.actions[i - 1]
-        if action.game == "sixnimmt" and action.kind == "play" and (show is True or show == action.player):
+        if action.hidden and (show is True or show == action.player):  # a face-down choice it may show
             return [decision(self.game, action)] + told
         return told
 
