@@ -3,9 +3,8 @@ refusals in plain words, stepping through and saving a position, the language sw
 
 from __future__ import annotations
 
-import re
-
 import gettext
+import re
 
 import pytest
 

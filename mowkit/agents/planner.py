@@ -213,6 +213,7 @@ class SixNimmtPlanner:
         if len(legal_actions) == 1:
             return first
         from mowkit.kernels.sixnimmt import _heads, _mc_kernel, row_arrays
+        from mowkit.kernels.warm import call
 
         g = obs.game
         hand = np.asarray(obs.hand, np.int64)
@@ -237,7 +238,7 @@ class SixNimmtPlanner:
 
             def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
                 values = np.zeros(len(idx), np.float64)
-                _mc_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, True,
+                call(_mc_kernel, values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, True,
                            relative, table, hand, hand[idx].copy(), unseen, first0, last0, rcnt0, rhd0)
                 return values / rollouts
         elif self.rollout == "learned":
@@ -248,7 +249,7 @@ class SixNimmtPlanner:
 
             def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
                 values = np.zeros((len(idx), rollouts), np.float64)
-                _model_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, table,
+                call(_model_kernel, values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, table,
                               hand, hand[idx].copy(), unseen, last0, rcnt0, rhd0, gone, WEIGHTS, self.own_turns,
                               self.model_turns, code, start, float(g.threshold), g.comparison == ">", final,
                               MU, SIGMA, TIE)
@@ -258,7 +259,7 @@ class SixNimmtPlanner:
 
             def evaluate(idx: np.ndarray, seed: int) -> np.ndarray:
                 values = np.zeros((len(idx), rollouts), np.float64)
-                _plan_kernel(values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, table,
+                call(_plan_kernel, values, seed & 0xFFFFFFFF, rollouts, g.players, obs.player, n_rows, g.capacity, table,
                              hand, hand[idx].copy(), unseen, last0, rcnt0, rhd0, self.greedy_me, self.greedy,
                              self.greedy_now, self.avoid_me, self.avoid, code,
                              start, float(g.threshold), g.comparison == ">", final, MU, SIGMA, TIE)

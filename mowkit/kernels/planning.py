@@ -40,6 +40,7 @@ from numba import njit
 
 from mowkit.kernels import rng
 from mowkit.kernels.sixnimmt import _greedy_index, _shuffle_part, row_arrays
+from mowkit.kernels.warm import call
 
 OBJECTIVES = {"own": 0, "relative": 1, "win": 2, "leader": 3}
 """Objective name -> the code the kernel uses."""
@@ -283,7 +284,7 @@ def plan_values(hand, rows, unseen, players: int, player: int, rollouts: int, se
     _first0, last0, rcnt0, rhd0 = row_arrays(rows)
     start_a = np.zeros(players, np.float64) if start is None else np.asarray(start, np.float64)
     values = np.zeros((len(cand), rollouts), np.float64)
-    _plan_kernel(values, int(seed) & 0xFFFFFFFF, rollouts, players, player, len(rows), capacity, table, hand_a,
+    call(_plan_kernel, values, int(seed) & 0xFFFFFFFF, rollouts, players, player, len(rows), capacity, table, hand_a,
                  cand, unseen_a, last0, rcnt0, rhd0, float(greedy_me), float(greedy),
                  float(greedy if greedy_now is None else greedy_now), int(avoid_me), int(avoid), OBJECTIVES[objective],
                  start_a, float(threshold), bool(strict), bool(final), float(mu), float(sigma), float(tie))
@@ -507,7 +508,7 @@ def model_values(hand, rows, seen, unseen, players: int, player: int, rollouts: 
     w = np.asarray(WEIGHTS if weights is None else weights, np.float64)
     start_a = np.zeros(players, np.float64) if start is None else np.asarray(start, np.float64)
     values = np.zeros((len(cand), rollouts), np.float64)
-    _model_kernel(values, int(seed) & 0xFFFFFFFF, rollouts, players, player, len(rows), capacity, _heads(), hand_a,
+    call(_model_kernel, values, int(seed) & 0xFFFFFFFF, rollouts, players, player, len(rows), capacity, _heads(), hand_a,
                   cand, unseen_a, last0, rcnt0, rhd0, gone, w, int(self_turns), int(opp_turns), OBJECTIVES[objective],
                   start_a, float(threshold), bool(strict), bool(final), float(mu), float(sigma), float(tie))
     return values

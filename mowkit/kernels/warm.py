@@ -25,7 +25,7 @@ import numba
 from mowkit.kernels import cache_dir
 
 _HERE = Path(__file__).resolve().parent
-_SOURCES = ("sixnimmt.py", "mow.py", "rng.py", "common.py")
+_SOURCES = ("sixnimmt.py", "mow.py", "rng.py", "common.py", "batch.py", "planning.py")
 
 
 def _stamp() -> str:
@@ -75,14 +75,23 @@ def call(disp: Any, *args: Any, seconds: float = 5.0) -> Any:
     return out
 
 
+def _warm_planner() -> None:
+    """Compile the planning player's two rollout kernels (:mod:`mowkit.kernels.planning`) on a tiny position."""
+    from mowkit.kernels.planning import model_values, plan_values
+
+    hand, rows, unseen = [10, 20], [[5], [30], [50], [70]], [11, 21, 60, 80]
+    model_values(hand, rows, [5, 30, 50, 70], unseen, 2, 0, 1, 0)
+    plan_values(hand, rows, unseen, 2, 0, 1, 0)
+
+
 def warm_all(verbose: bool = True) -> dict[str, float]:
-    """Compile (or load from the cache) every entry point of both kernels and of the tournament
-    chunk players (:mod:`mowkit.kernels.batch`); seconds per part."""
+    """Compile (or load from the cache) every entry point of both kernels, of the tournament
+    chunk players (:mod:`mowkit.kernels.batch`) and of the planner; seconds per part."""
     from mowkit.kernels import batch, mow, sixnimmt
 
     times = {}
     for name, warm in (("6 nimmt!", lambda: sixnimmt.warm_up(full=True)), ("Mow", lambda: mow.warm_up(full=True)),
-                       ("tournament", batch.warm_up)):
+                       ("tournament", batch.warm_up), ("planner", _warm_planner)):
         t = time.perf_counter()
         warm()
         times[name] = time.perf_counter() - t
