@@ -225,3 +225,23 @@ def test_card_check_and_summary_check_tables_read_as_words(english):
     rows = card_math.rows_table(odds.row_table(pos))
     assert list(rows["row"]) == ["row 1", "row 2", "row 3", "row 4", "lower than every row"]
     assert rows["cards"].iloc[0] == "30, 31, 32, 33" and "(" not in rows["cards"].iloc[0]
+
+
+def test_hand_heads_explorer_sentence_numbers_are_the_sampling_formulas(english):
+    """The mean and the spread the explorer writes, recomputed from the deck: a hand of k drawn
+    without replacement has mean k·m and variance k·s²·(N−k)/(N−1) (m, s² of the deck's heads)."""
+    import re
+
+    from mowkit.games.sixnimmt import heads
+    from mowkit.i18n import number
+
+    for k, players in ((10, None), (4, 5)):
+        w = card_math.hand_heads_explorer(k=k, players=players)
+        deck = card_math.full_deck() if players is None else card_math.tactics_deck(players)
+        h = [heads(c) for c in deck]
+        n = len(h)
+        m = sum(h) / n
+        s2 = sum((x - m) ** 2 for x in h) / n
+        mean, sd = k * m, math.sqrt(k * s2 * (n - k) / (n - 1))
+        text = re.sub("<[^>]+>", "", w.output.value.split("</p>")[0])
+        assert f"on average {mean:.2f}" in text and f"within about {number(sd, 1)} heads" in text, (text, mean, sd)
