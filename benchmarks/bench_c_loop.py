@@ -79,7 +79,7 @@ def best_cpu(fn, repeats: int):
 def mow_cards_file(path: Path, players: int, options: dict) -> None:
     """The card table, options and deck of a Mow game in the C loop's input format."""
     from mowkit.games.mow import Mow
-    from mowkit.kernels import mow as M
+    from mowkit.games.mow import kernel as M
     from mowkit.mow_data import KINDS
 
     codes = {k: i for i, k in enumerate(("plain", "blocking", "acrobat", "slowpoke", "calf", "thin",
@@ -99,8 +99,8 @@ def mow_cards_file(path: Path, players: int, options: dict) -> None:
 def kernel_figures(rounds: int, mow_rounds: int, repeats: int, mc_rollouts: int) -> dict:
     """Rounds per CPU second and statistics of the kernels, and Monte Carlo rollouts per second."""
     from mowkit import load_game
-    from mowkit.kernels import mow as M
-    from mowkit.kernels import sixnimmt as K
+    from mowkit.games.mow import kernel as M
+    from mowkit.games.sixnimmt import kernel as K
 
     K.simulate_rounds(4, "random", 10, seed=0)  # compile or load the cache
     M.simulate_rounds(3, "random", 10, seed=0)

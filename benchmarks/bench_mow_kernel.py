@@ -79,7 +79,7 @@ def engine_bare(players: int, rounds: int) -> tuple[float, float]:
 
 def kernel_rate(players: int, policy: str, rounds: int, repeats: int) -> tuple[float, float, float]:
     """Best rounds/s (cpu, wall) of ``simulate_rounds`` over ``repeats`` runs; seat 0's mean flies."""
-    from mowkit.kernels.mow import simulate_rounds
+    from mowkit.games.mow.kernel import simulate_rounds
 
     cpu = wall = mean = 0.0
     for r in range(repeats):
@@ -94,7 +94,7 @@ def kernel_rate(players: int, policy: str, rounds: int, repeats: int) -> tuple[f
 def mc_decisions(backend: str, rollouts: int, observations: list, repeats: int = 1) -> tuple[float, float]:
     """Mean seconds (cpu, wall) of one ``mc`` turn decision over ``observations``."""
     from mowkit.agents import make_agent
-    from mowkit.kernels.mow import turn_actions
+    from mowkit.games.mow.kernel import turn_actions
 
     agent = make_agent("mow", "mc", rollouts=rollouts, backend=backend)
     rng = np.random.default_rng(0)
@@ -145,7 +145,7 @@ def mc_observations(count: int) -> list:
 _COMPILE = """
 import time
 t = time.perf_counter()
-from mowkit.kernels import mow
+from mowkit.games.mow import kernel as mow
 t1 = time.perf_counter()
 mow.warm_up()
 t2 = time.perf_counter()
@@ -174,7 +174,7 @@ def main() -> None:
           f"python {platform.python_version()}, numpy {np.__version__}; {note}")
     import numba
 
-    from mowkit.kernels.mow import warm_up
+    from mowkit.games.mow.kernel import warm_up
 
     print(f"numba {numba.__version__}")
     warm_up()

@@ -83,7 +83,7 @@ def engine_bare(players: int, rounds: int) -> tuple[float, float]:
 
 def kernel_rate(players: int, policy: str, rounds: int, repeats: int) -> tuple[float, float, float]:
     """Best rounds/s (cpu, wall) of ``simulate_rounds`` over ``repeats`` runs; mean heads."""
-    from mowkit.kernels.sixnimmt import simulate_rounds
+    from mowkit.games.sixnimmt.kernel import simulate_rounds
 
     cpu = wall = mean = 0.0
     for r in range(repeats):
@@ -98,7 +98,7 @@ def kernel_rate(players: int, policy: str, rounds: int, repeats: int) -> tuple[f
 _COMPILE = """
 import time
 t = time.perf_counter()
-from mowkit.kernels import sixnimmt
+from mowkit.games.sixnimmt import kernel as sixnimmt
 t1 = time.perf_counter()
 sixnimmt.warm_up()
 t2 = time.perf_counter()
@@ -107,7 +107,7 @@ print(f"{t1 - t:.2f} {t2 - t1:.2f}")
 
 _MEMORY = """
 import resource, sys, time
-from mowkit.kernels.sixnimmt import summarize_rounds, warm_up
+from mowkit.games.sixnimmt.kernel import summarize_rounds, warm_up
 warm_up()
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 t = time.perf_counter()
@@ -139,7 +139,7 @@ def main() -> None:
           f"python {platform.python_version()}, numpy {np.__version__}; {note}")
     import numba
 
-    from mowkit.kernels.sixnimmt import warm_up
+    from mowkit.games.sixnimmt.kernel import warm_up
 
     print(f"numba {numba.__version__}")
     warm_up()

@@ -84,8 +84,9 @@ def _timed(into: dict[str, tuple[float, float]], label: str, fn: Callable[..., A
 def batch(n_games: int, reps: int, old_games: int) -> None:
     """Games/s of the batch path into the table vs the kernel raw, same run, interleaved repetitions."""
     from mowkit import load_game
+    from mowkit.games.mow import kernel as mow
+    from mowkit.games.sixnimmt import kernel as sixnimmt
     from mowkit.kernels import batch as kb
-    from mowkit.kernels import mow, sixnimmt
     from mowkit.store import default_chunk_games, expected_chunks
     from mowkit.tournament import _kernel_table, kernel_policy
 

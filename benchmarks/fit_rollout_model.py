@@ -1,4 +1,4 @@
-"""Fit the planner's rollout model (:mod:`mowkit.agents.rollout_model`) and print its weights.
+"""Fit the planner's rollout model (:mod:`mowkit.games.sixnimmt.rollout_model`) and print its weights.
 
 Run from the repository root:
 
@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-from mowkit.agents import rollout_model as rm
+from mowkit.games.sixnimmt import rollout_model as rm
 
 
 def main() -> None:

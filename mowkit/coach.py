@@ -14,23 +14,23 @@ compiled kernels the ``mc`` player uses, and every listed choice is the agent's 
 
 **Expected penalty this turn, by the exact odds** (:attr:`MoveAdvice.exact`, a Fraction):
 
-* 6 nimmt!, choosing a card: :func:`mowkit.odds.sixnimmt.card_risk` on
-  :func:`~mowkit.odds.sixnimmt.position_from_observation` (the opponents' cards are a uniformly
+* 6 nimmt!, choosing a card: :func:`mowkit.games.sixnimmt.odds.card_risk` on
+  :func:`~mowkit.games.sixnimmt.odds.position_from_observation` (the opponents' cards are a uniformly
   random set of unseen cards; every Rule 4 take is of the fewest-heads row; see that module).
   The professional variant is not covered by the odds (``exact`` is None, with the reason).
 * 6 nimmt!, Rule 4 (which row to take): certain, the heads of the row.
 * Mow: nothing in a turn is left to chance for the farmer who moves: a cow costs no flies now,
   taking the herd costs its flies (and, when the draw pile is empty, the take ends the round, so
   the cards left in hand go to the cowshed too). The kit's Mow odds
-  (:func:`mowkit.odds.mow.must_take`) are the chance that a farmer with random cards has no cow
+  (:func:`mowkit.games.mow.odds.must_take`) are the chance that a farmer with random cards has no cow
   that fits: they are about the *next* farmer, not this turn, so they are not used here.
   ``exact`` holds the certain flies (the Fraction of a whole number).
 
 **Monte Carlo value** (:attr:`MoveAdvice.mc`): the mean penalty of the player at the end of the
 round after the move, over ``rollouts`` random deals of the cards the player has not seen (each
 consistent with the observation), the rest of the round played by random players, as the ``mc``
-player computes it: :func:`mowkit.kernels.sixnimmt.mc_card_values` (6 nimmt! card choice) and
-:func:`mowkit.kernels.mow.mc_action_values` (Mow turn, ``rollout="random"``). Both kernels return
+player computes it: :func:`mowkit.games.sixnimmt.kernel.mc_card_values` (6 nimmt! card choice) and
+:func:`mowkit.games.mow.kernel.mc_action_values` (Mow turn, ``rollout="random"``). Both kernels return
 only means, so the rollouts are split into ``batches`` independent batches (batch seeds from
 ``numpy.random.SeedSequence(seed)``, every move on the same deals within a batch); the value is the
 mean of the batch means and the 95 % interval is ``mean ± t(0.975, batches - 1) · sd / √batches``
@@ -272,8 +272,8 @@ def _interval(samples: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _mc_sixnimmt(obs: Any, rollouts: int, batches: int, seed: int) -> np.ndarray:
     """Batch means (batches x hand cards) of the 6 nimmt! kernel, in hand order."""
-    from mowkit.agents.sixnimmt import _unseen
-    from mowkit.kernels.sixnimmt import mc_card_values
+    from mowkit.games.sixnimmt.agents import _unseen
+    from mowkit.games.sixnimmt.kernel import mc_card_values
 
     g = obs.game
     unseen = _unseen(obs)
@@ -287,7 +287,7 @@ def _mc_sixnimmt(obs: Any, rollouts: int, batches: int, seed: int) -> np.ndarray
 
 def _mc_mow(obs: Any, rollouts: int, batches: int, seed: int) -> np.ndarray:
     """Batch means (batches x legal turn actions) of the Mow kernel, in the legal list's order."""
-    from mowkit.kernels.mow import mc_action_values
+    from mowkit.games.mow.kernel import mc_action_values
 
     per = [rollouts // batches + (1 if i < rollouts % batches else 0) for i in range(batches)]
     return np.array([mc_action_values(obs, n, s, "random") for n, s in zip(per, _batch_seeds(seed, batches))])
@@ -300,7 +300,7 @@ def _exact_sixnimmt(obs: Any, legal: Sequence[Action]) -> tuple[str, list[Fracti
     if isinstance(first, Play):
         if obs.game.professional:
             return "professional", [None] * len(legal), [None] * len(legal)
-        from mowkit.odds.sixnimmt import card_risk, position_from_observation
+        from mowkit.games.sixnimmt.odds import card_risk, position_from_observation
 
         risk = card_risk(position_from_observation(obs))
         by_card = {int(c): (e, p) for c, e, p in zip(risk["card"], risk["expected_heads"], risk["p_take"])}
@@ -353,7 +353,7 @@ def _agent_facts(name: str, agent: Any, obs: Any, action: Action) -> tuple[tuple
         from mowkit.games.sixnimmt import Play, TakeRow, row_heads
 
         if isinstance(action, Play) and name == "greedy":
-            from mowkit.agents.sixnimmt import immediate_penalty
+            from mowkit.games.sixnimmt.agents import immediate_penalty
 
             facts["now"] = immediate_penalty(obs, action.card)[0]
         if isinstance(action, TakeRow):
@@ -470,7 +470,7 @@ def coach(
 def why(agent_name: str, game: Any, action: Action, facts: Mapping[str, Any] | None = None) -> str:
     """One sentence: what the built-in agent ``agent_name`` does, and the move it chose.
 
-    Written from each agent's docstring (:mod:`mowkit.agents.sixnimmt`, :mod:`mowkit.agents.mow`,
+    Written from each agent's docstring (:mod:`mowkit.games.sixnimmt.agents`, :mod:`mowkit.games.mow.agents`,
     :mod:`mowkit.agents.planner`); ``facts`` are the numbers the sentence quotes (see
     :func:`coach`). An agent the kit does not know gets a plain "chooses: ...".
     """

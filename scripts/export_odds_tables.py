@@ -27,8 +27,8 @@ from pathlib import Path
 import pandas as pd
 
 from mowkit.data import data_dir
-from mowkit.odds.mow import hand_flies_table
-from mowkit.odds.sixnimmt import hand_heads_table
+from mowkit.games.mow.odds import hand_flies_table
+from mowkit.games.sixnimmt.odds import hand_heads_table
 
 # file name -> (first column, function computing the table)
 TABLES: dict[str, tuple[str, Callable[[], pd.DataFrame]]] = {

@@ -30,9 +30,9 @@ import pytest
 
 from mowkit import IllegalActionError, OptionError, load_game
 from mowkit.agents import make_agent, parse_agent_spec
-from mowkit.agents import mow as mow_agents
 from mowkit.cli import main as cli_main
 from mowkit.games import mow, sixnimmt
+from mowkit.games.mow import agents as mow_agents
 from mowkit.records import load, save, to_record
 
 # --------------------------------------------------------------------------- helpers

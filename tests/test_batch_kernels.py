@@ -10,8 +10,8 @@ import pytest
 from numba import njit
 
 from mowkit import OptionError, load_game
+from mowkit.games.sixnimmt import kernel as _six
 from mowkit.kernels import batch, common
-from mowkit.kernels import sixnimmt as _six
 from mowkit.tournament import (
     COLUMNS,
     _frame,
@@ -197,8 +197,8 @@ def _default(cls, name):
 
 
 def test_kernel_policies_follow_the_agent_classes_defaults():
-    from mowkit.agents import mow as mow_agents
-    from mowkit.kernels import mow as mow_kernel
+    from mowkit.games.mow import agents as mow_agents
+    from mowkit.games.mow import kernel as mow_kernel
 
     assert _default(mow_agents.GreedyAgent, "take_at") == mow_kernel.GREEDY_TAKE_AT
     assert _default(mow_agents.HeuristicAgent, "take_at") == mow_kernel.HEURISTIC_TAKE_AT

@@ -12,7 +12,8 @@ import pytest
 
 import mowkit.i18n as i18n
 from mowkit import odds
-from mowkit.widgets import card_math, mow_math
+from mowkit.games.mow import card_math as mow_math
+from mowkit.games.sixnimmt import card_math
 from mowkit.widgets.tables import chance_text, fraction_text, percent_text, value_text
 
 POSITION = dict(hand="2 22 42 73 74 89 93", rows="43 54 102 | 9 10 31 44 | 29 40 46 49 55 | 5 6 20 24")

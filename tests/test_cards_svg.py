@@ -11,12 +11,12 @@ import pytest
 
 from mowkit.core import OptionError
 from mowkit.games.mow import Mow
+from mowkit.games.mow.render import card_html
 from mowkit.games.sixnimmt import SixNimmt, heads
+from mowkit.games.sixnimmt.render import cards_html
 from mowkit.mow_data import mow_cards
-from mowkit.render import mow_html, sixnimmt_html
+from mowkit.render import state_html
 from mowkit.render.cards import card_back_svg, mow_card_svg, sixnimmt_card_svg
-from mowkit.render.mow import card_html
-from mowkit.render.sixnimmt import cards_html
 
 NS = "{http://www.w3.org/2000/svg}"
 XMLNS = 'xmlns="http://www.w3.org/2000/svg"'
@@ -193,16 +193,16 @@ def test_sixnimmt_drawing_numbers_from_1() -> None:
     s = _played_sixnimmt(11, 2)  # two players have laid a card face down
     assert len(s.chosen) == 2
     for show in (True, 0, False):
-        text = sixnimmt_html(s, show)
+        text = state_html(s, show)
         ET.fromstring(f"<div>{text.replace('&nbsp;', ' ')}</div>")  # well-formed
         assert _seats(text, "player") == {1, 2, 3, 4}
         assert _seats(text, "row") == {1, 2, 3, 4}
         no_web_and_no_emoji(text)
-    hidden = sixnimmt_html(s, False)
+    hidden = state_html(s, False)
     # the cards laid this turn are drawn from the back, and so is each hidden hand
     assert hidden.count("<title>face-down card</title>") == 2
     assert hidden.count("<title>hidden hand</title>") == 4
-    own = sixnimmt_html(s, next(iter(s.chosen)))  # a player sees their own card laid face down
+    own = state_html(s, next(iter(s.chosen)))  # a player sees their own card laid face down
     assert own.count("<title>face-down card</title>") == 1 and "laid face down: " in own
     assert own.count("<title>hidden hand</title>") == 3
     assert all(f"{len(h)} cards" in hidden for h in s.hands)
@@ -211,7 +211,7 @@ def test_sixnimmt_drawing_numbers_from_1() -> None:
 
 def test_sixnimmt_drawing_piles_as_counts() -> None:
     s = _played_sixnimmt(5, 60)
-    text = sixnimmt_html(s, True)
+    text = state_html(s, True)
     assert any(s.piles)  # someone has taken a row by now
     for pile in s.piles:
         h = sum(heads(c) for c in pile)
@@ -224,7 +224,7 @@ def test_sixnimmt_drawing_piles_as_counts() -> None:
 def test_mow_drawing_numbers_from_1() -> None:
     for players, star in ((4, False), (2, True)):
         s = _played_mow(players, 3, 8)
-        text = mow_html(s, True)
+        text = state_html(s, True)
         ET.fromstring(f"<div>{text}</div>")
         assert _seats(text, "farmer") == set(range(1, players + 1))
         if star:
@@ -238,7 +238,7 @@ def test_mow_drawing_numbers_from_1() -> None:
             word = "card" if len(shed) == 1 else "cards"
             assert f"{len(shed)} {word}, {flies} fl" in text
         assert not re.search(r"cowshed \d+ ?/ ?total", text)
-        assert mow_html(s, 0).count("<svg") < text.count("<svg")  # other hands hidden
+        assert state_html(s, 0).count("<svg") < text.count("<svg")  # other hands hidden
 
 
 @pytest.mark.parametrize("game", [
@@ -251,7 +251,7 @@ def test_every_state_of_a_round_draws(game) -> None:
     from 1; the phases seen are the game's own."""
     s = game.new_state(7)
     rng = random.Random(7)
-    draw = mow_html if game.name == "mow" else sixnimmt_html
+    draw = state_html
     word = "farmer" if game.name == "mow" else "player"
     phases = set()
     for _ in range(2000):

@@ -11,7 +11,7 @@ import pytest
 from mowkit import i18n, load_game
 from mowkit.core import OptionError
 from mowkit.records import load, replay
-from mowkit.render import mow_html, sixnimmt_html
+from mowkit.render import state_html
 from mowkit.widgets import PositionEditor, Stepper
 from mowkit.widgets.editor import build_position, card_name, explain_refusal
 
@@ -70,7 +70,7 @@ def test_sixnimmt_position_by_place_is_the_engines_state():
     assert state.turn == 0 and state.pending_players() == (0, 1, 2)
     used = {c for group in (*HANDS, *ROWS, *PILES) for c in group}
     assert sorted(state.out) == [c for c in range(1, 105) if c not in used]
-    assert e.html == sixnimmt_html(state, True) and e.drawing.value == e.html
+    assert e.html == state_html(state, True) and e.drawing.value == e.html
     assert "possible" in e.message
     e.place(4, "hand:0")  # any change forgets the checked state
     assert e.state is None and "4 (1 head)" in e.html and "<svg" not in e.html
@@ -224,7 +224,7 @@ def test_mow_position_with_a_herd_and_the_arrow():
     assert state.totals == [0, 4, 0]
     placed = 3 + sum(len(h) for h in hands) + len(shed)
     assert len(state.pile) == len(g.deck) - placed  # the rest of the deck is the draw pile
-    assert e.html == mow_html(state, True)
+    assert e.html == state_html(state, True)
     assert e.placed_buttons[acrobat].description == "acrobat 7 on 7"
     e.remove(seven)  # the acrobat standing on it goes back too
     assert e.where_is(acrobat) is None and e.parts["acrobats"] == []

@@ -35,7 +35,7 @@ from mowkit.games.sixnimmt import (
     TakeRow,
 )
 from mowkit.narrate import sentence, sentences
-from mowkit.narrate import sixnimmt as narrator
+from mowkit.games.sixnimmt import narrate as narrator
 
 CONFIGS = [
     ({"players": 2}, 1),
@@ -244,7 +244,7 @@ def test_the_narrator_says_every_event(games, i):
     assert len(said) == len(state.log)
     for e, text in zip(state.log, said):
         check_sentence(game, e, text)
-        assert sentence(game, e) == text == narrator.sentence(game, e)
+        assert sentence(game, e) == text == narrator.narrate(game, e)
     assert sentences("sixnimmt", state.log[:3]) == said[:3]  # the game's name is enough
 
 

@@ -30,7 +30,7 @@ from mowkit import load_game
 from mowkit.agents import make_agent
 from mowkit.core import OptionError
 from mowkit.games.mow import ChooseNext, Flip
-from mowkit.kernels import mow as K
+from mowkit.games.mow import kernel as K
 from mowkit.simulate import play_state
 from mowkit.tournament import tournament
 

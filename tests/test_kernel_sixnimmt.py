@@ -25,7 +25,7 @@ import pytest
 from mowkit import load_game
 from mowkit.agents import make_agent
 from mowkit.core import OptionError
-from mowkit.kernels import sixnimmt as K
+from mowkit.games.sixnimmt import kernel as K
 from mowkit.simulate import play_state
 
 PUBLISHED_SE = 0.002
@@ -427,7 +427,7 @@ def test_cache_goes_to_the_user_cache_dir_not_the_package(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "MOWKIT_QUIET")}
     env["MOWKIT_CACHE_DIR"] = str(tmp_path / "cache")
     env["PYTHONPATH"] = str(pkg.parent) + os.pathsep + env.get("PYTHONPATH", "")
-    code = ("from mowkit.kernels import sixnimmt as K, cache_dir; import numba.core.config as c;"
+    code = ("from mowkit.games.sixnimmt import kernel as K, cache_dir; import numba.core.config as c;"
             "print(cache_dir(), c.CACHE_DIR); print(int(K.simulate_rounds(4, 'random', 50, seed=1).sum()))")
     start = time.time() - 1
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)

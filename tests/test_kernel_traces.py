@@ -20,9 +20,9 @@ import pytest
 
 from mowkit import load_game
 from mowkit.games.mow import Acrobat, AddCow, Calf, ChooseNext, Flip, MadCow, Slowpoke, TakeHerd
+from mowkit.games.mow import kernel as KM
 from mowkit.games.sixnimmt import Draft, Place, Play, TakeRow, row_heads
-from mowkit.kernels import mow as KM
-from mowkit.kernels import sixnimmt as K6
+from mowkit.games.sixnimmt import kernel as K6
 
 # --------------------------------------------------------------------------- 6 nimmt!
 
@@ -334,7 +334,7 @@ def test_policy_params_refuses_what_no_kernel_plays():
 
 
 def test_the_mow_kernel_reads_its_thresholds_from_the_agent_classes():
-    from mowkit.agents import mow as agents
+    from mowkit.games.mow import agents as agents
 
     assert KM.GREEDY_TAKE_AT == _signature_defaults(agents.GreedyAgent)["take_at"]
     assert KM.HEURISTIC_TAKE_AT == _signature_defaults(agents.HeuristicAgent)["take_at"]
@@ -344,7 +344,7 @@ def test_the_mow_kernel_reads_its_thresholds_from_the_agent_classes():
 def test_a_changed_agent_parameter_compiles_afresh(monkeypatch):
     """The compiled code holds the agents' parameters: they are part of the cache key."""
     from mowkit import kernels
-    from mowkit.agents import mow as agents
+    from mowkit.games.mow import agents as agents
 
     before = kernels.sources_key()
     assert kernels.sources_key() == before

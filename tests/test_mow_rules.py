@@ -544,9 +544,9 @@ def test_html_draws_herds_and_hides_other_hands():
     # cards by their names (no internal codes), flies drawn as icons
     assert "<title>slowpoke</title>" in page and "<title>acrobat 7</title>" in page and 'class="icon fly"' in page
     assert "G-SLOW-1" not in page and "G-ACRO-7" not in page
-    from mowkit.render import mow_html
+    from mowkit.render import state_html
 
-    only1 = mow_html(s, show_hands=1)
+    only1 = state_html(s, show_hands=1)
     assert "<title>12</title>" in only1 and "<title>3 (1 fly)</title>" not in only1 and "2 cards" in only1
     star = load_game("mow", players=2).new_state(0)
     assert "herd 2" in star._repr_html_() and "active" in star._repr_html_()

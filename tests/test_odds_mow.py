@@ -1,4 +1,4 @@
-"""mowkit.odds.mow: every exact answer against an independent computation.
+"""mowkit.games.mow.odds: every exact answer against an independent computation.
 
 Independent means: the card flies read here straight from the CSV with the csv module, brute-force
 enumeration of every 5-card hand of a packet (numpy), counts worked out by hand from RULES.md §2,
@@ -21,7 +21,7 @@ import pytest
 from mowkit.core import OptionError
 from mowkit.data import cards_dir, data_dir
 from mowkit.games.mow import Mow, TakeHerd
-from mowkit.odds import mow as odds
+from mowkit.games.mow import odds as odds
 
 # --------------------------------------------------------------------------- independent data
 
@@ -439,7 +439,7 @@ def test_shipped_csvs_equal_the_code(name, deck):
 
 
 def test_hand_widget_recomputes():
-    from mowkit.widgets.mow_math import hand_flies_explorer
+    from mowkit.games.mow.card_math import hand_flies_explorer
 
     w = hand_flies_explorer(players=4, trials=2_000)
     assert w.deck == "green"
@@ -454,7 +454,7 @@ def test_hand_widget_recomputes():
 
 
 def test_herd_widget_recomputes_and_reports_errors():
-    from mowkit.widgets.mow_math import herd_odds_explorer
+    from mowkit.games.mow.card_math import herd_odds_explorer
 
     w = herd_odds_explorer(example="blocked")
     assert w.result["fitting"] == 2 and w.result["p_must_take"] == Fraction(741, 946)

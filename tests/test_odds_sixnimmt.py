@@ -1,4 +1,4 @@
-"""mowkit.odds.sixnimmt: every exact answer against an independent computation.
+"""mowkit.games.sixnimmt.odds: every exact answer against an independent computation.
 
 Independent means: brute-force enumeration (itertools) on small decks and positions, the engine's
 own game state for a turn, and seeded numpy simulations (>= 100,000 draws) that must land within
@@ -19,7 +19,7 @@ import pytest
 from mowkit.core import OptionError
 from mowkit.data import cards_dir, data_dir
 from mowkit.games.sixnimmt import Play, SixNimmt
-from mowkit.odds import sixnimmt as odds
+from mowkit.games.sixnimmt import odds as odds
 
 # --------------------------------------------------------------------------- independent data
 
@@ -466,7 +466,7 @@ def test_shipped_csvs_equal_the_code(name, k):
 
 
 def test_widgets_recompute():
-    from mowkit.widgets.card_math import hand_heads_explorer, safest_card_explorer
+    from mowkit.games.sixnimmt.card_math import hand_heads_explorer, safest_card_explorer
 
     w = safest_card_explorer(
         hand="2 9 15 16 22 29",

@@ -9,8 +9,10 @@ import mowkit
 from mowkit import results
 from mowkit.adapters import determinize
 from mowkit.agents import agent_classes, make_agent
-from mowkit.agents.planner import MowPlanner, SixNimmtPlanner, _halving
+from mowkit.agents.planner import _halving
 from mowkit.core import OptionError
+from mowkit.games.mow.planner import MowPlanner
+from mowkit.games.sixnimmt.planner import SixNimmtPlanner
 from mowkit.simulate import play_state
 from mowkit.tournament import tournament
 
@@ -110,7 +112,7 @@ def _engine_outcomes(game, hands, rows, totals, candidate):
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_kernel_matches_the_engine_with_greedy_players(seed):
     """Two players, the other hand known (unseen = its cards), everyone greedy: rollouts are exact."""
-    from mowkit.kernels.planning import SIGMA, plan_values
+    from mowkit.games.sixnimmt.planning import SIGMA, plan_values
 
     game = mowkit.load_game("sixnimmt", players=2)
     cards = list(np.random.default_rng(seed).permutation(np.arange(1, 105))[:24])
@@ -145,9 +147,9 @@ def test_kernel_matches_the_engine_with_greedy_players(seed):
 
 def test_kernel_with_random_rollouts_agrees_with_flat_monte_carlo():
     """greedy=0: the same rollout model as mc's kernel; 20,000 rollouts each, |difference| < 0.4 heads (~5 SE)."""
-    from mowkit.agents.sixnimmt import _unseen
-    from mowkit.kernels.planning import plan_values
-    from mowkit.kernels.sixnimmt import mc_card_values
+    from mowkit.games.sixnimmt.agents import _unseen
+    from mowkit.games.sixnimmt.kernel import mc_card_values
+    from mowkit.games.sixnimmt.planning import plan_values
 
     obs = mowkit.load_game("sixnimmt", players=4).new_state(seed=1).observation(0)
     unseen = _unseen(obs)

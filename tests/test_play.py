@@ -15,7 +15,7 @@ from mowkit.games.mow import TakeHerd
 from mowkit.games.sixnimmt import Play as PlayCard
 from mowkit.games.sixnimmt import heads
 from mowkit.records import load, replay
-from mowkit.render import mow_html, sixnimmt_html
+from mowkit.render import state_html
 from mowkit.widgets.play import Play, language_toggle
 from mowkit.widgets.stepper import Stepper
 
@@ -80,7 +80,7 @@ def test_hot_seat_sixnimmt_round_two_people_and_a_computer():
         passes += 1
         # only this person's hand is on the screen, and exactly their legal moves are offered
         assert not p.pass_screen and p.seat == who and p.shown == who
-        assert p.html == sixnimmt_html(p.state, who)
+        assert p.html == state_html(p.state, who)
         drawn = face_up(p.html)
         assert set(s.hands[who]) <= drawn and not drawn & set(s.hands[other])
         legal = p.state.legal_actions(who)
@@ -168,7 +168,7 @@ def test_whole_mow_game_through_the_widget_and_the_end_screen():
         if p.state.is_over():
             break
         assert p.my_turn() and p.current_human() == 1 and not p.computers_pending()
-        assert p.shown == 1 and p.html == mow_html(p.state, 1)
+        assert p.shown == 1 and p.html == state_html(p.state, 1)
         labels = [b.description for b in p.action_buttons]
         assert not any(re.search(r"farmer 0\b", x) for x in labels)
         p.action_buttons[int(rng.integers(len(p.action_buttons)))].click()
@@ -244,8 +244,8 @@ def test_seat_picker_changes_the_seats_of_the_next_game():
 
 
 def test_players_and_difficulty_words():
-    from mowkit.agents.mow import GreedyAgent, RandomAgent
-    from mowkit.agents.planner import MowPlanner
+    from mowkit.games.mow.agents import GreedyAgent, RandomAgent
+    from mowkit.games.mow.planner import MowPlanner
 
     p = Play("mow", players=["easy", "human", "strong", "medium"], seed=0, delay=1.0)
     assert p.agent_names == ["random", "human", "planner", "greedy"] and p.humans == (1,)

@@ -7,12 +7,12 @@ import pytest
 
 import mowkit
 from mowkit.agents import make_agent
-from mowkit.agents import rollout_model as rm
-from mowkit.agents.sixnimmt import _unseen
 from mowkit.core import OptionError
 from mowkit.games.sixnimmt import Play
-from mowkit.kernels.planning import _model_score, model_inputs, model_values
-from mowkit.kernels.sixnimmt import row_arrays
+from mowkit.games.sixnimmt import rollout_model as rm
+from mowkit.games.sixnimmt.agents import _unseen
+from mowkit.games.sixnimmt.kernel import row_arrays
+from mowkit.games.sixnimmt.planning import _model_score, model_inputs, model_values
 from mowkit.simulate import play_until
 
 
@@ -58,8 +58,8 @@ def test_kernel_scores_equal_the_python_features():
 
 def test_heads_taken_is_what_the_engine_charges():
     """A card laid first on the rows: the engine's penalty equals ``heads_taken`` x 10 (0 when it does not take)."""
-    from mowkit.agents.sixnimmt import cheapest_row
     from mowkit.games.sixnimmt import TakeRow
+    from mowkit.games.sixnimmt.agents import cheapest_row
 
     game = mowkit.load_game("sixnimmt", players=2, max_rounds=1)
     takes = rule4 = 0
@@ -89,7 +89,7 @@ def _argmax_agent(weights):
 
         def act(self, obs, legal, rng):
             if not isinstance(legal[0], Play):
-                from mowkit.agents.sixnimmt import cheapest_row
+                from mowkit.games.sixnimmt.agents import cheapest_row
 
                 return type(legal[0])(obs.player, cheapest_row(obs.rows))
             hand = sorted(obs.hand)
@@ -124,7 +124,7 @@ def test_model_kernel_matches_the_engine_when_the_model_is_sure(seed):
 
 def test_model_kernel_without_the_model_is_flat_monte_carlo():
     """Model off (random cards everywhere): agrees with mc's kernel within 0.4 heads (20,000 rollouts, ~5 SE)."""
-    from mowkit.kernels.sixnimmt import mc_card_values
+    from mowkit.games.sixnimmt.kernel import mc_card_values
 
     obs = mowkit.load_game("sixnimmt", players=4).new_state(seed=1).observation(0)
     unseen = _unseen(obs)
@@ -192,8 +192,8 @@ def test_the_shipped_weights_are_the_fit_of_their_games():
 def test_sigma_of_the_win_objective_is_the_measured_spread():
     """SIGMA (sd of the heads difference of two random players over a round, 4 players) re-measured:
     20,000 kernel rounds, within 0.3 (about 5 standard errors of a standard deviation)."""
-    from mowkit.kernels.planning import SIGMA
-    from mowkit.kernels.sixnimmt import simulate_rounds
+    from mowkit.games.sixnimmt.kernel import simulate_rounds
+    from mowkit.games.sixnimmt.planning import SIGMA
 
     heads = simulate_rounds(4, "random", 20000, seed=3).astype(float)
     assert abs(np.std(heads[:, 0] - heads[:, 1], ddof=1) - SIGMA) < 0.3
@@ -204,8 +204,8 @@ def test_card_chances_and_their_table_in_both_languages():
     import re
 
     from mowkit import odds
-    from mowkit.agents.rollout_model import card_chances
-    from mowkit.widgets.card_math import model_chances_table
+    from mowkit.games.sixnimmt.card_math import model_chances_table
+    from mowkit.games.sixnimmt.rollout_model import card_chances
 
     obs = odds.example_observation(players=4, turns=3, seed=1, player=0)
     t = card_chances(obs)

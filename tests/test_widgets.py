@@ -17,7 +17,7 @@ from mowkit.games.sixnimmt import Play as PlayCard
 from mowkit.games.sixnimmt import heads
 from mowkit.narrate import sentence, sentences
 from mowkit.records import load, replay
-from mowkit.render import mow_html, sixnimmt_html
+from mowkit.render import state_html
 from mowkit.results import per_game, summary
 from mowkit.simulate import play_game
 from mowkit.tournament import tournament
@@ -39,12 +39,12 @@ def test_stepper_buttons_and_slider(record):
     states = replay(record)
     n = len(states) - 1
     assert s.index == 0 and s.slider.max == n
-    assert s.html == sixnimmt_html(states[0], True) and s.table.value == s.html
+    assert s.html == state_html(states[0], True) and s.table.value == s.html
     assert s.prev_button.disabled and s.first_button.disabled and not s.next_button.disabled
     first_html, first_text = s.html, s.explanation
     s.next_button.click()
     assert s.index == 1
-    assert s.html == sixnimmt_html(states[1], True) != first_html
+    assert s.html == state_html(states[1], True) != first_html
     assert s.explanation != first_text and "Player 1" in s.explanation  # seats counted from 1
     s.last_button.click()
     assert s.index == n and s.next_button.disabled and "Game over" in s.explanation
@@ -52,7 +52,7 @@ def test_stepper_buttons_and_slider(record):
     s.prev_button.click()
     assert s.index == n - 1
     s.slider.value = 10
-    assert s.index == 10 and s.html == sixnimmt_html(states[10], True)
+    assert s.index == 10 and s.html == state_html(states[10], True)
     assert s.explanation_box.value and sentence(s.game, states[10].events[-1]) in s.explanation
     s.first_button.click()
     assert s.index == 0
@@ -75,28 +75,28 @@ def test_stepper_sentences_are_the_engine_events(record):
 def test_stepper_one_players_view_hides_other_hands(record):
     s = Stepper(record, perspective=2)
     s.index = 1  # player 0 has laid a card face down
-    assert s.html == sixnimmt_html(s.state, 2)
+    assert s.html == state_html(s.state, 2)
     assert "9 cards" in s.html and str(record["rounds"][0]["decisions"][0]["card"]) not in s.explanation
     assert "face down" in s.explanation
     s.perspective.value = "all"
-    assert s.html == sixnimmt_html(s.state, True)
+    assert s.html == state_html(s.state, True)
     assert f"Player 1: play {record['rounds'][0]['decisions'][0]['card']} (" in s.explanation
     s.perspective.value = 0  # own card is shown in one's own view
     assert "Player 1: play" in s.explanation
     s.perspective.value = 1  # seat 1, not "all hands" (True == 1 must not clash)
-    assert s.html == sixnimmt_html(s.state, 1) != sixnimmt_html(s.state, True)
+    assert s.html == state_html(s.state, 1) != state_html(s.state, True)
 
 
 def test_stepper_mow_from_seed_and_rounds():
     s = Stepper.from_seed("mow", ["random", "greedy", "random"], seed=7, players=3)
     assert s.record["agents"] == ["random", "greedy", "random"] and s.record["seed"] == 7
-    assert s.html == mow_html(s.states[0], True)
+    assert s.html == state_html(s.states[0], True)
     s.next()
     assert s.explanation.startswith("Farmer ") and s.explanation == "\n".join(sentences(s.game, s.states[1].events))
     s.goto_round(1)
     assert s.state.round_index == 1 and s.states[s.index - 1].round_index == 0
     s.perspective.value = 1
-    assert s.html == mow_html(s.state, 1)
+    assert s.html == state_html(s.state, 1)
 
 
 def test_stepper_opens_files_and_refuses_damaged_ones(tmp_path, record):
@@ -120,7 +120,7 @@ def test_play_offers_exactly_the_legal_actions():
     for a, b in zip(p.legal, p.action_buttons):  # each card by its name: "55 (7 heads)"
         n = heads(a.card)
         assert b.description == f"{a.card} ({n} {'head' if n == 1 else 'heads'})"
-    assert "hand" in p.html and p.html == sixnimmt_html(p.state, 1)
+    assert "hand" in p.html and p.html == state_html(p.state, 1)
     assert f"{len(p.state.hands[0])} cards" in p.html  # other hands hidden
 
 

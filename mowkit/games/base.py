@@ -14,6 +14,7 @@ import numpy as np
 
 from mowkit.core import Chance, CheckedApply, Outcome, check_deals
 from mowkit.events import Event, GameEnded, RoundEnded
+from mowkit.registry import spec_of
 
 
 class GameBase:
@@ -76,6 +77,10 @@ class StateBase(CheckedApply):
     phase: str
     log: list[Event]
     events: list[Event]
+
+    def _repr_html_(self) -> str:
+        """The state drawn in a notebook, by its game's renderer (the spec's ``renderer`` slot)."""
+        return spec_of(self).render(self)
 
     def _emit(self, event: Event) -> None:
         """Append ``event`` to the game log and to the events of the decision being applied."""

@@ -5,9 +5,9 @@ cross-checked against its engine (identical penalties on shared deals for the de
 agents, statistical agreement for the random ones). Importing a kernel module imports numba;
 the rule engines never do.
 
-* :mod:`mowkit.kernels.sixnimmt`: 6 nimmt! rounds and games for random, lowest, highest, greedy,
-  and the Monte Carlo agent's rollouts (:func:`~mowkit.kernels.sixnimmt.mc_card_values`).
-* :mod:`mowkit.kernels.mow`: Mow rounds and games for random, greedy and heuristic farmers.
+* :mod:`mowkit.games.sixnimmt.kernel`: 6 nimmt! rounds and games for random, lowest, highest, greedy,
+  and the Monte Carlo agent's rollouts (:func:`~mowkit.games.sixnimmt.kernel.mc_card_values`).
+* :mod:`mowkit.games.mow.kernel`: Mow rounds and games for random, greedy and heuristic farmers.
 * :mod:`mowkit.kernels.rng`: the kernels' random numbers (xoshiro256**).
 * :mod:`mowkit.kernels.warm`: ``python -m mowkit.kernels.warm`` compiles every kernel now.
 
@@ -16,7 +16,7 @@ the rule engines never do.
 Compiled code is cached on disk, never in the package folder (which may be read-only): in
 ``$NUMBA_CACHE_DIR`` when set, else ``$MOWKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/mowkit/numba``,
 else ``~/.cache/mowkit/numba`` (:func:`cache_dir`), in a subfolder per version of the kernel
-sources and of the agent parameters compiled into them (:func:`compiled_dir`, so no stale code
+sources, of the game folders and of the agent parameters compiled into them (:func:`compiled_dir`, so no stale code
 survives an upgrade or a changed agent default). This package sets numba's cache folder when
 it is imported, before any kernel module compiles or loads a function. The first use of a kernel
 function without a cache compiles it (a few seconds) and says so on stderr.
@@ -38,36 +38,35 @@ def cache_dir() -> Path:
     return Path(base) / "mowkit" / "numba"
 
 
+KERNEL_FILES = ("kernel.py", "planning.py", "batch.py", "policies.py", "agents.py", "planner.py")
+"""The modules of a game folder that compiled code depends on (compiled, or compiled in as constants)."""
+
+
+def kernel_sources() -> list[Path]:
+    """The files whose contents the compiled code depends on: ``mowkit/kernels/*.py``, the agents'
+    shared base, and in every game folder the compiled modules and the agent parameters compiled
+    in (``KERNEL_FILES``)."""
+    here = Path(__file__).resolve().parent
+    pkg = here.parent
+    games = [f for name in KERNEL_FILES for f in pkg.glob(f"games/*/{name}")]
+    return sorted(here.glob("*.py")) + sorted((pkg / "agents").glob("*.py")) + sorted(games)
+
+
 def sources_key() -> str:
-    """A key of the kernel sources' contents (every ``mowkit/kernels/*.py``).
+    """A key of the kernel sources' contents (:func:`kernel_sources`).
 
     numba checks a cached function only against its own file, not against the compiled functions
-    it calls from other files (``batch.py`` calls the round players of ``sixnimmt.py`` and
-    ``mow.py``), so the compiled code lives in a subfolder named by this key: any change to any
-    kernel source starts a fresh cache instead of reusing stale code.
+    it calls from other files (``batch.py`` calls the games' round players), nor against the agent
+    parameters compiled in as constants, so the compiled code lives in a subfolder named by this
+    key: any change to any of these sources starts a fresh cache instead of reusing stale code.
     """
     import hashlib
 
     h = hashlib.sha256()
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    h.update(policy_key().encode())
+    pkg = Path(__file__).resolve().parent.parent
+    for path in kernel_sources():
+        h.update(path.relative_to(pkg).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:16]
-
-
-def policy_key() -> str:
-    """The kernel policies' parameters as the agent classes define them (``kernel_params``), as text.
-
-    The compiled code holds them as constants, so they are part of :func:`sources_key`.
-    """
-    from mowkit.agents import mow, sixnimmt
-
-    parts = []
-    for module in (sixnimmt, mow):
-        for name, cls in sorted(module.AGENTS.items()):
-            params = cls.kernel_params() if hasattr(cls, "kernel_params") else {}
-            parts.append(f"{module.__name__}.{name}={sorted(params.items())!r}")
-    return ";".join(parts)
 
 
 def compiled_dir() -> Path:

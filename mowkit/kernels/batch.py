@@ -26,8 +26,8 @@ defines it: rotation ``g % n`` (``rotate``), deal ``g // n`` (``paired`` and ``r
   saves most of the cost of one ``np.random.seed`` per game; the tables are the same.
 * Deterministic agents play exactly the engine's games (same deals, same choices).
 
-The round players are the kernels' own (:func:`mowkit.kernels.sixnimmt._deal` /
-``_play_round``, :func:`mowkit.kernels.mow._play_round` / ``_next_starter``), so every option
+The round players are the kernels' own (:func:`mowkit.games.sixnimmt.kernel._deal` /
+``_play_round``, :func:`mowkit.games.mow.kernel._play_round` / ``_next_starter``), so every option
 they support is supported here, except the 6 nimmt! ``logic`` variant (it drafts).
 """
 
@@ -40,8 +40,8 @@ import numpy as np
 from numba import njit
 
 from mowkit.core import OptionError, check_int
-from mowkit.kernels import mow as _mow
-from mowkit.kernels import sixnimmt as _six
+from mowkit.games.mow import kernel as _mow
+from mowkit.games.sixnimmt import kernel as _six
 
 COLUMNS = ("game", "deal", "rotation", "round", "seat", "agent", "penalty", "total",
            "final_total", "rounds", "winner", "winners", "seed")
@@ -377,7 +377,7 @@ def _mt_next32(mt, idx, j):
 
 @njit(cache=True, inline="always")
 def _mt_below(mt, idx, j, m):
-    """``mowkit.kernels.sixnimmt._below(m)`` on row j: uniform 0..m-1 (Lemire's method)."""
+    """``mowkit.games.sixnimmt.kernel._below(m)`` on row j: uniform 0..m-1 (Lemire's method)."""
     x = _mt_next32(mt, idx, j) * m
     lo = x & 0xFFFFFFFF
     if lo < m:
@@ -945,8 +945,8 @@ def _rows_per_game(player: Any, plan: list[np.ndarray], args: tuple, n: int, max
     return -(-5 * rows // (4 * k)) + n
 
 
-def warm_up() -> None:
-    """Compile (or load from the cache) both chunk players with a tiny call."""
+def warm_up(full: bool = False) -> None:
+    """Compile (or load from the cache) both chunk players with a tiny call (``full``: the same)."""
     from mowkit import load_game
 
     play_chunk(load_game("sixnimmt", players=3, max_rounds=1), ["random", "lowest", "greedy"], 0, [0])

@@ -137,7 +137,7 @@ def split_trace(trace: np.ndarray, used: int, m: int) -> list[np.ndarray]:
     return [rows[cut[i]:cut[i + 1]].copy() for i in range(m)]
 
 
-KERNEL_MODULES = {"sixnimmt": "mowkit.kernels.sixnimmt", "mow": "mowkit.kernels.mow"}
+KERNEL_MODULES = {"sixnimmt": "mowkit.games.sixnimmt.kernel", "mow": "mowkit.games.mow.kernel"}
 """Game name -> its kernel module (each has ``POLICIES``)."""
 
 

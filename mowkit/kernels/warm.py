@@ -22,21 +22,16 @@ from typing import Any
 
 import numba
 
-from mowkit.kernels import cache_dir
-
-_HERE = Path(__file__).resolve().parent
-_SOURCES = ("sixnimmt.py", "mow.py", "rng.py", "common.py", "batch.py", "planning.py")
+from mowkit.kernels import cache_dir, kernel_sources
 
 
 def _stamp() -> str:
-    """A key of the kernel sources (size and mtime, as numba's cache), the agent parameters they
-    compile in, numba and Python."""
-    from mowkit.kernels import policy_key
-
-    h = hashlib.sha1(f"{numba.__version__} {sys.version_info[:2]} {policy_key()}".encode())
-    for name in _SOURCES:
-        st = (_HERE / name).stat()
-        h.update(f"{name} {st.st_size} {st.st_mtime_ns}".encode())
+    """A key of the kernel sources (size and mtime, as numba's cache; the agent parameters they
+    compile in are in these files too), numba and Python."""
+    h = hashlib.sha1(f"{numba.__version__} {sys.version_info[:2]}".encode())
+    for path in kernel_sources():
+        st = path.stat()
+        h.update(f"{path.parent.name}/{path.name} {st.st_size} {st.st_mtime_ns}".encode())
     return h.hexdigest()[:16]
 
 
@@ -75,25 +70,19 @@ def call(disp: Any, *args: Any, seconds: float = 5.0) -> Any:
     return out
 
 
-def _warm_planner() -> None:
-    """Compile the planning player's two rollout kernels (:mod:`mowkit.kernels.planning`) on a tiny position."""
-    from mowkit.kernels.planning import model_values, plan_values
-
-    hand, rows, unseen = [10, 20], [[5], [30], [50], [70]], [11, 21, 60, 80]
-    model_values(hand, rows, [5, 30, 50, 70], unseen, 2, 0, 1, 0)
-    plan_values(hand, rows, unseen, 2, 0, 1, 0)
-
-
 def warm_all(verbose: bool = True) -> dict[str, float]:
-    """Compile (or load from the cache) every entry point of both kernels, of the tournament
-    chunk players (:mod:`mowkit.kernels.batch`) and of the planner; seconds per part."""
-    from mowkit.kernels import batch, mow, sixnimmt
+    """Compile (or load from the cache) every entry point of every game's kernels (the spec's
+    ``kernel`` module and its ``warm_up``) and of the tournament chunk players
+    (:mod:`mowkit.kernels.batch`); seconds per part."""
+    from mowkit import registry
+    from mowkit.i18n import _
+    from mowkit.kernels import batch
 
+    parts = [(_(spec.title), spec.warm_up) for spec in registry.specs() if spec.kernel is not None]
     times = {}
-    for name, warm in (("6 nimmt!", lambda: sixnimmt.warm_up(full=True)), ("Mow", lambda: mow.warm_up(full=True)),
-                       ("tournament", batch.warm_up), ("planner", _warm_planner)):
+    for name, warm in parts + [("tournament", batch.warm_up)]:
         t = time.perf_counter()
-        warm()
+        warm(full=True)
         times[name] = time.perf_counter() - t
         if verbose:
             print(f"{name} kernels ready in {times[name]:.1f} s", flush=True)

@@ -1,14 +1,14 @@
 """Exact card math of both games (integers and fractions), with float views and simulation checks.
 
-``mowkit.odds.sixnimmt`` holds the 6 nimmt! functions and ``mowkit.odds.mow`` the Mow functions;
+``mowkit.games.sixnimmt.odds`` holds the 6 nimmt! functions and ``mowkit.games.mow.odds`` the Mow functions;
 both are re-exported here (no name is shared: Mow names speak of flies, herds and packets, the
 6 nimmt! names of heads, rows and cards). ``odds.mow`` and ``odds.sixnimmt`` are the modules.
 """
 
 from __future__ import annotations
 
-from mowkit.odds import mow, sixnimmt
-from mowkit.odds.mow import (
+from mowkit.games.mow import odds as mow
+from mowkit.games.mow.odds import (
     EXAMPLE_HERDS,
     GROUPS,
     HerdView,
@@ -44,7 +44,8 @@ from mowkit.odds.mow import (
     simulate_herd_odds,
     special_share,
 )
-from mowkit.odds.sixnimmt import (
+from mowkit.games.sixnimmt import odds as sixnimmt
+from mowkit.games.sixnimmt.odds import (
     Position,
     card_risk,
     check_position,

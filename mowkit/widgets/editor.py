@@ -738,9 +738,9 @@ class PositionEditor(widgets.VBox):
             del self.placed_buttons[c]
         self.places_box.children = rows
         if self.state is not None:
-            from mowkit.render import mow_html, sixnimmt_html
+            from mowkit.render import state_html
 
-            self.html = mow_html(self.state, True) if self.mow else sixnimmt_html(self.state, True)
+            self.html = state_html(self.state, True)
         else:
             items = "".join(f"<li>{html_lib.escape(t)}</li>" for t in lines_text)
             self.html = f'<ul style="font-family:sans-serif;margin:2px 0 2px 1.2em;padding:0">{items}</ul>'

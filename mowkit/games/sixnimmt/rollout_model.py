@@ -198,7 +198,7 @@ def card_chances(observation: Any, weights: np.ndarray | None = None) -> Any:
     This is the planner's picture of another player's choice on this turn (and of its own later
     choices). Returns a DataFrame, one line per card of the sorted hand: ``card``, ``heads_now``
     (the heads it would take if laid alone on the rows now) and ``model_chance`` (the model's
-    probability; the column sums to 1). For people: :func:`mowkit.widgets.card_math.model_chances_table`.
+    probability; the column sums to 1). For people: :func:`mowkit.games.sixnimmt.card_math.model_chances_table`.
     """
     import pandas as pd
 
@@ -211,7 +211,7 @@ def card_chances(observation: Any, weights: np.ndarray | None = None) -> Any:
     f = decision_features(hand, observation.rows, observation.seen, observation.game.capacity)
     s = f @ w
     p = np.exp(s - s.max())
-    from mowkit.agents.sixnimmt import immediate_penalty
+    from mowkit.games.sixnimmt.agents import immediate_penalty
 
     heads_now = [immediate_penalty(observation, c)[0] for c in hand]  # the greedy player's cost of each card
     return pd.DataFrame({"card": hand, "heads_now": heads_now, "model_chance": p / p.sum()})

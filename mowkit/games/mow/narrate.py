@@ -40,7 +40,6 @@ from mowkit.games.mow import (
     TakeHerd,
 )
 from mowkit.i18n import _, ngettext
-from mowkit.narrate import register
 
 
 def _farmers(seats: tuple[int, ...] | list[int]) -> str:
@@ -248,4 +247,4 @@ def describe(game: Any, action: Action) -> str:
     return repr(action)
 
 
-register("mow", narrate)
+

@@ -1,4 +1,4 @@
-"""Small ipywidgets explorers of the Mow card math (:mod:`mowkit.odds.mow`).
+"""Small ipywidgets explorers of the Mow card math (:mod:`mowkit.games.mow.odds`).
 
 The widgets hold no rules and no math: they read their fields, call the odds functions (which ask
 the engine what fits where) and show the resulting tables for people (:mod:`mowkit.widgets.tables`:
@@ -17,8 +17,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from mowkit.core import check_choice
-from mowkit.i18n import N_, _, counted, ngettext, number, on_language_change
-from mowkit.odds.mow import (
+from mowkit.games.mow.odds import (
     EXAMPLE_HERDS,
     compare_hand_summary,
     hand_flies_table,
@@ -26,6 +25,7 @@ from mowkit.odds.mow import (
     must_take_table,
     packets_for,
 )
+from mowkit.i18n import N_, _, counted, ngettext, number, on_language_change
 from mowkit.widgets.common import with_switch
 from mowkit.widgets.tables import chance_text, estimate_check, for_people, html_table, value_text
 
@@ -88,7 +88,7 @@ def cow_name(game: Any, card: int, value: int | None = None, *, packet: bool = F
 
 
 def herd_names(view: Any) -> str:
-    """The cows of a herd (a :class:`~mowkit.odds.mow.HerdView`) by their names, lowest first."""
+    """The cows of a herd (a :class:`~mowkit.games.mow.odds.HerdView`) by their names, lowest first."""
     g = view.game
     both = view.packets == "both"
     return "; ".join(cow_name(g, c, v if g.numbers[c] is None else None, packet=both) for v, c in view.line)
@@ -170,7 +170,7 @@ def _set_options(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) -> 
 class HandFliesExplorer(widgets.VBox):
     """Pick the farmers (or the packets) and the hand size; see the exact flies distribution.
 
-    ``.result`` holds :func:`~mowkit.odds.mow.compare_hand_summary` (exact beside a seeded
+    ``.result`` holds :func:`~mowkit.games.mow.odds.compare_hand_summary` (exact beside a seeded
     simulation of ``trials`` hands) and ``.table`` the flies table.
     """
 
@@ -252,7 +252,7 @@ class HerdOddsExplorer(widgets.VBox):
 
     Text fields: codes or ids separated by spaces; a slowpoke or calf in the herd as
     ``CODE=value``; acrobats as ``ACROBAT@TARGET``. ``.result`` holds
-    :func:`~mowkit.odds.mow.herd_odds_from_text`, ``.table`` the must-take table for 1..10 cards.
+    :func:`~mowkit.games.mow.odds.herd_odds_from_text`, ``.table`` the must-take table for 1..10 cards.
     """
 
     def __init__(

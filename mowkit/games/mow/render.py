@@ -21,6 +21,9 @@ from mowkit.render.cards import (
     panel,
     table,
 )
+from mowkit.render.cards import (
+    card_back_svg as back_svg,
+)
 
 
 def _phases() -> dict[str, str]:
@@ -132,3 +135,13 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
     if state.unscored:
         body.append(line(_("herds not scored"), card_run([card_html(g, c, scale=s) for c in state.unscored])))
     return panel(title, "".join(body))
+
+
+def card_svg(game: Any, card: int, value: int | None = None, scale: float = 1.0, highlight: bool = False) -> str:
+    """One card drawn as SVG (by its id; ``value`` is what a slowpoke, calf or mad cow stands for)."""
+    return mow_card_svg(game, card, value, scale, highlight=highlight)
+
+
+def card_back_svg(scale: float = 1.0) -> str:
+    """A face-down Mow card drawn as SVG."""
+    return back_svg("mow", scale)

@@ -11,7 +11,6 @@ from mowkit.games.sixnimmt import row_heads
 from mowkit.render.cards import (
     FONT,
     _,
-    card_back_svg,
     card_run,
     check_scale,
     hidden_hand,
@@ -21,6 +20,9 @@ from mowkit.render.cards import (
     sixnimmt_card_svg,
     sixnimmt_label,
     table,
+)
+from mowkit.render.cards import (
+    card_back_svg as back_svg,
 )
 
 
@@ -101,3 +103,13 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
     headers = [_("player"), _("hand"), _("card laid this turn"), _("penalty pile"), _("total heads")]
     body.append(table(headers, rows, marked=pending))
     return panel(title, "".join(body))
+
+
+def card_svg(game: Any, card: int, value: int | None = None, scale: float = 1.0, highlight: bool = False) -> str:
+    """One card drawn as SVG (by its number)."""
+    return sixnimmt_card_svg(card, scale, game=game, highlight=highlight)
+
+
+def card_back_svg(scale: float = 1.0) -> str:
+    """A face-down 6 nimmt! card drawn as SVG."""
+    return back_svg("sixnimmt", scale)

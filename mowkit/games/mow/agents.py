@@ -58,7 +58,7 @@ class _Base(KernelParams):
     name = "base"
 
     # kernel_policies / defaults() / kernel_params(): mowkit.agents.base.KernelParams
-    # (the policies of ``mowkit.kernels.mow.POLICIES`` that play exactly like the agent)
+    # (the policies of ``mowkit.games.mow.kernel.POLICIES`` that play exactly like the agent)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -188,7 +188,7 @@ class MonteCarloAgent(_Base):
     left; the rollout count is the reproducible setting. It reads only its observation.
 
     ``backend="kernel"`` (default) plays the rollouts in the compiled kernel
-    (:func:`mowkit.kernels.mow.mc_action_values`: the same determinizations and rollout rules,
+    (:func:`mowkit.games.mow.kernel.mc_action_values`: the same determinizations and rollout rules,
     the kernel's random streams); ``"engine"`` plays them in the rule engine (slow; the
     definition the kernel is checked against). With the kernel and ``time_budget``, batches of
     ``rollouts`` are added while time is left.
@@ -223,11 +223,11 @@ class MonteCarloAgent(_Base):
         """Mean own flies this round after each legal turn action, in the legal list's order.
 
         ``obs`` is a turn of its farmer (phase ``play``); ``legal_actions`` default to the
-        engine's list for that observation (:func:`mowkit.kernels.mow.turn_actions`).
+        engine's list for that observation (:func:`mowkit.games.mow.kernel.turn_actions`).
         """
         import time
 
-        from mowkit.kernels.mow import mc_action_values, turn_actions
+        from mowkit.games.mow.kernel import mc_action_values, turn_actions
 
         if legal_actions is None:
             legal_actions = turn_actions(obs)
@@ -273,12 +273,3 @@ class MonteCarloAgent(_Base):
             legal = state.legal_actions(p)
             state.apply(self._policy.act(state.observation(p), legal, rng))
         return state.round_scores[-1][me]
-
-
-AGENTS: dict[str, type] = {
-    "random": RandomAgent,
-    "greedy": GreedyAgent,
-    "heuristic": HeuristicAgent,
-    "mc": MonteCarloAgent,
-    "planner": __import__("mowkit.agents.planner", fromlist=["MowPlanner"]).MowPlanner,
-}

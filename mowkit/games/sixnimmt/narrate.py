@@ -1,6 +1,6 @@
 """6 nimmt! in words: one plain sentence per event, a decision in words, a card's name.
 
-``sentence(game, event)`` (registered with :mod:`mowkit.narrate`, so ``mowkit.narrate.sentences``
+``narrate(game, event)`` (the spec's narrator, so ``mowkit.narrate.sentences``
 uses it) tells every event kind of :mod:`mowkit.games.sixnimmt` and the shared kinds
 (round started, round ended, game ended). Seats, rows, turns and rounds are counted from 1
 ("player 2", "row 3"), cards are named with their heads ("55 (7 heads)").
@@ -32,7 +32,6 @@ from mowkit.games.sixnimmt import (
     heads,
 )
 from mowkit.i18n import _, ngettext
-from mowkit.narrate import register
 
 
 def card_label(game: Any, card: int) -> str:
@@ -197,7 +196,7 @@ _SENTENCES: dict[type, Callable[[Any, Any], str]] = {
 KINDS: tuple[type, ...] = tuple(_SENTENCES)
 
 
-def sentence(game: Any, event: Event) -> str | None:
+def narrate(game: Any, event: Event) -> str | None:
     """One event of a 6 nimmt! game in words (None for a kind of another game)."""
     fn = _SENTENCES.get(type(event))
     return fn(game, event) if fn is not None else None
@@ -218,4 +217,4 @@ def describe(game: Any, action: Action) -> str:
     return repr(action)
 
 
-register("sixnimmt", sentence)
+

@@ -1,7 +1,7 @@
 """Compiled rollouts for the planning player (:mod:`mowkit.agents.planner`), 6 nimmt!.
 
 :func:`plan_values` evaluates candidate cards of one 6 nimmt! decision by determinized
-rollouts to the end of the round, like :func:`mowkit.kernels.sixnimmt.mc_card_values`, with
+rollouts to the end of the round, like :func:`mowkit.games.sixnimmt.kernel.mc_card_values`, with
 these differences:
 
 * **Rollout policy.** The other seats play random cards, but a random card that would take a
@@ -9,7 +9,7 @@ these differences:
   ``avoid`` times (``avoid_me`` for the player's own later turns). With probability ``greedy``
   per turn (``greedy_now`` for the others on this turn, ``greedy_me`` for the player's own later
   turns) a seat plays the kit's greedy card instead (the least immediate penalty on the rows it
-  sees, :func:`mowkit.kernels.sixnimmt._greedy_index`). All zero: the flat Monte Carlo player's
+  sees, :func:`mowkit.games.sixnimmt.kernel._greedy_index`). All zero: the flat Monte Carlo player's
   random rollout.
 * **Common random numbers.** Every candidate is played out on the same determinizations: the same
   deal of the unseen cards, the same order of every hand and the same greedy-or-random draws, so
@@ -27,8 +27,8 @@ these differences:
 
 The kernel plays the standard variant (one row end; Rule 4 takes the row with the fewest heads,
 ties to the fewest cards, then the lowest index, as the kit's agents do); the professional variant
-is played by :func:`mowkit.kernels.sixnimmt._mc_kernel`. No function of
-:mod:`mowkit.kernels.sixnimmt` is changed.
+is played by :func:`mowkit.games.sixnimmt.kernel._mc_kernel`. No function of
+:mod:`mowkit.games.sixnimmt.kernel` is changed.
 """
 
 from __future__ import annotations
@@ -38,8 +38,9 @@ import math
 import numpy as np
 from numba import njit
 
+from mowkit.games.sixnimmt.kernel import _greedy_index, _shuffle_part, row_arrays
+from mowkit.games.sixnimmt.kernel import warm_up as warm_kernel
 from mowkit.kernels import rng
-from mowkit.kernels.sixnimmt import _greedy_index, _shuffle_part, row_arrays
 from mowkit.kernels.warm import call
 
 OBJECTIVES = {"own": 0, "relative": 1, "win": 2, "leader": 3}
@@ -50,7 +51,7 @@ MU = 12.0
 
 SIGMA = 12.7
 """Standard deviation of the heads difference of two players over one round (4 random players:
-measured 12.7 over 20,000 rounds of :func:`mowkit.kernels.sixnimmt.simulate_rounds`)."""
+measured 12.7 over 20,000 rounds of :func:`mowkit.games.sixnimmt.kernel.simulate_rounds`)."""
 
 TIE = 0.001
 """Weight of the relative objective (heads) added to the ``win`` objective (a win chance)."""
@@ -271,7 +272,7 @@ def plan_values(hand, rows, unseen, players: int, player: int, rollouts: int, se
     Same arguments and seed, same values, any process.
     """
     from mowkit.core import OptionError, check_choice, check_int
-    from mowkit.kernels.sixnimmt import _heads
+    from mowkit.games.sixnimmt.kernel import _heads
 
     check_choice("objective", objective, OBJECTIVES)
     check_int("rollouts", rollouts, 1)
@@ -297,7 +298,7 @@ def plan_values(hand, rows, unseen, players: int, player: int, rollouts: int, se
 @njit(cache=True, inline="always")
 def _model_score(c, rank, k, nrows, cap, last, rcnt, rhd, minh, pre, w, cconst, lg):
     """Score of card ``c`` (the ``rank``-th lowest of ``k``) under the weights ``w`` of
-    :mod:`mowkit.agents.rollout_model` (``pre[x]``: the unseen cards up to ``x``; ``cconst``: the
+    :mod:`mowkit.games.sixnimmt.rollout_model` (``pre[x]``: the unseen cards up to ``x``; ``cconst``: the
     value terms per card; ``lg[u] = log(1 + u)``)."""
     br = -1
     bl = 0
@@ -489,13 +490,13 @@ def model_values(hand, rows, seen, unseen, players: int, player: int, rollouts: 
 
     The player's own later cards (turns before ``self_turns``) and the others' cards (turns before
     ``opp_turns``; 1: this turn only) are drawn from the model of
-    :mod:`mowkit.agents.rollout_model` (``weights``, default its fitted ``WEIGHTS``); later cards at
+    :mod:`mowkit.games.sixnimmt.rollout_model` (``weights``, default its fitted ``WEIGHTS``); later cards at
     random. ``seen``: the cards the player has seen this round; other arguments as
     :func:`plan_values`. Standard variant. Same arguments and seed, same values, any process.
     """
-    from mowkit.agents.rollout_model import WEIGHTS
     from mowkit.core import OptionError, check_choice, check_int
-    from mowkit.kernels.sixnimmt import _heads
+    from mowkit.games.sixnimmt.kernel import _heads
+    from mowkit.games.sixnimmt.rollout_model import WEIGHTS
 
     check_choice("objective", objective, OBJECTIVES)
     check_int("rollouts", rollouts, 1)
@@ -512,3 +513,12 @@ def model_values(hand, rows, seen, unseen, players: int, player: int, rollouts: 
                   cand, unseen_a, last0, rcnt0, rhd0, gone, w, int(self_turns), int(opp_turns), OBJECTIVES[objective],
                   start_a, float(threshold), bool(strict), bool(final), float(mu), float(sigma), float(tie))
     return values
+
+
+def warm_up(full: bool = False) -> None:
+    """Compile (or load from the cache) the 6 nimmt! kernel (:func:`mowkit.games.sixnimmt.kernel.warm_up`)
+    and the planning player's two rollout kernels on a tiny position."""
+    warm_kernel(full)
+    hand, rows, unseen = [10, 20], [[5], [30], [50], [70]], [11, 21, 60, 80]
+    model_values(hand, rows, [5, 30, 50, 70], unseen, 2, 0, 1, 0)
+    plan_values(hand, rows, unseen, 2, 0, 1, 0)

@@ -14,7 +14,7 @@ policy         turn (add a cow or take the herd)               arrow flip / next
                flies, else as greedy
 =============  ==============================================  ===============================
 
-These are exactly the choices of :mod:`mowkit.agents.mow` with their default parameters (read
+These are exactly the choices of :mod:`mowkit.games.mow.agents` with their default parameters (read
 from the agent classes' ``kernel_params()``: :data:`GREEDY_TAKE_AT`, :data:`HEURISTIC_TAKE_AT`,
 :data:`HEURISTIC_MIN_CARDS`; :func:`mowkit.kernels.common.policy_params` maps an agent spec to its
 kernel policy). The
@@ -88,9 +88,9 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from mowkit.agents import mow as _agents
 from mowkit.core import Action, OptionError, check_int
 from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow, MowObservation, TakeHerd, herd_placements
+from mowkit.games.mow import agents as _agents
 from mowkit.kernels import common, rng
 from mowkit.mow_data import KINDS, MAX_NUMBER, mow_cards
 

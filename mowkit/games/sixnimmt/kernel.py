@@ -13,7 +13,7 @@ policy         card choice                                   Rule 4 row
 ``greedy``     smallest immediate penalty (GreedyAgent)      fewest heads, cards, lowest index
 =============  ============================================  =================================
 
-These are exactly the choices of :mod:`mowkit.agents.sixnimmt` (``random_row`` is
+These are exactly the choices of :mod:`mowkit.games.sixnimmt.agents` (``random_row`` is
 ``RandomAgent(row="random")``); ``auto_row=True`` makes every Rule 4 choice "fewest heads, ties
 to the lowest index", as in the engine. Professional ties go to the first placement (lowest row
 index), as every built-in agent does. In the ``logic`` variant ``lowest``/``highest`` draft the

@@ -54,7 +54,7 @@ class _Base(KernelParams):
     name = "base"
 
     # kernel_policies / defaults() / kernel_params(): mowkit.agents.base.KernelParams
-    # (the policies of ``mowkit.kernels.sixnimmt.POLICIES`` that play exactly like the agent)
+    # (the policies of ``mowkit.games.sixnimmt.kernel.POLICIES`` that play exactly like the agent)
 
     def act(self, observation: SixNimmtObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
         first = legal_actions[0]
@@ -223,7 +223,7 @@ class MonteCarloAgent(_Base):
     random numbers). It plays the card with the lowest mean (ties to the lowest card).
 
     ``backend="kernel"`` (default) plays the rollouts in the compiled kernel
-    (:func:`mowkit.kernels.sixnimmt.mc_card_values`); ``"engine"`` plays them in the rule engine
+    (:func:`mowkit.games.sixnimmt.kernel.mc_card_values`); ``"engine"`` plays them in the rule engine
     (slow; the definition the kernel is checked against). ``time_budget`` (seconds per decision)
     keeps adding batches of ``rollouts`` while time is left: results then depend on the machine's
     speed, so the rollout count is the reproducible setting (``time_budget``: a finite number of
@@ -266,7 +266,7 @@ class MonteCarloAgent(_Base):
     def _batch(self, obs: SixNimmtObservation, rng: np.random.Generator) -> np.ndarray:
         unseen = _unseen(obs)
         if self.backend == "kernel":
-            from mowkit.kernels.sixnimmt import mc_card_values
+            from mowkit.games.sixnimmt.kernel import mc_card_values
 
             return mc_card_values(obs.hand, obs.rows, unseen, obs.game.players, obs.player, self.rollouts,
                                   seed=int(rng.integers(2**32)), capacity=obs.game.capacity,
@@ -302,14 +302,3 @@ class MonteCarloAgent(_Base):
         if self.objective == "own":
             return scores[me]
         return scores[me] - (sum(scores) - scores[me]) / (len(scores) - 1)
-
-
-AGENTS: dict[str, type] = {
-    "random": RandomAgent,
-    "lowest": LowestAgent,
-    "highest": HighestAgent,
-    "greedy": GreedyAgent,
-    "heuristic": HeuristicAgent,
-    "mc": MonteCarloAgent,
-    "planner": __import__("mowkit.agents.planner", fromlist=["SixNimmtPlanner"]).SixNimmtPlanner,
-}

@@ -76,7 +76,7 @@ of :mod:`mowkit.events`) to ``state.log`` (the whole game from the first deal); 
 holds those of the last decision. Events carry public facts only (a draw says how many cards,
 never which) and the id of the rule that fired; refusals name rule ids from the same set
 (``MOW_RULE_IDS``, added to :data:`mowkit.events.RULE_IDS`). The engine writes no sentence:
-:mod:`mowkit.narrate.mow` tells events and decisions in words.
+:mod:`mowkit.games.mow.narrate` tells events and decisions in words.
 
 Shared vocabulary (DESIGN.md "One vocabulary"): ``piles`` is what each farmer has taken this round
 (Mow's word ``cowsheds`` is an alias), ``stock`` the draw pile (old name ``pile``), ``lines`` the
@@ -209,7 +209,7 @@ PLACEMENTS = (AddCow, Acrobat, Slowpoke, Calf, MadCow)
 #
 # What an ``apply`` did, as data (see :mod:`mowkit.events`): seats, herds and cards are 0-based
 # indices and card ids; ``rule`` is the stable id of the rule that fired. Only public facts: a draw
-# says how many cards were drawn, never which. :mod:`mowkit.narrate.mow` tells them in words.
+# says how many cards were drawn, never which. :mod:`mowkit.games.mow.narrate` tells them in words.
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,9 +598,9 @@ class Mow(GameBase):
     def describe(self, action: Action) -> str:
         """A decision in words, without its farmer: ``add 12 (2 flies) at the high end``.
 
-        The words come from :func:`mowkit.narrate.mow.describe` (seats counted from 1).
+        The words come from :func:`mowkit.games.mow.narrate.describe` (seats counted from 1).
         """
-        from mowkit.narrate.mow import describe
+        from mowkit.games.mow.narrate import describe
 
         return describe(self, action)
 
@@ -1529,10 +1529,6 @@ class MowState(StateBase):
         if scored != self.totals:
             raise AssertionError("totals do not add up")
 
-    def _repr_html_(self) -> str:
-        from mowkit.render import mow_html
-
-        return mow_html(self)
 
     def __repr__(self) -> str:
         g = self.game

@@ -1,4 +1,4 @@
-"""Small ipywidgets explorers of the 6 nimmt! card math (:mod:`mowkit.odds.sixnimmt`).
+"""Small ipywidgets explorers of the 6 nimmt! card math (:mod:`mowkit.games.sixnimmt.odds`).
 
 The widgets hold no rules and no math: they read their fields, call the odds functions and show
 the resulting table for people (:mod:`mowkit.widgets.tables`: headers in words, chances in %,
@@ -18,14 +18,14 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from mowkit.i18n import N_, _, counted, ngettext, number, on_language_change
-from mowkit.odds.sixnimmt import (
+from mowkit.games.sixnimmt.odds import (
     full_deck,
     hand_heads_moments,
     hand_heads_table,
     safest_card_from_text,
     tactics_deck,
 )
+from mowkit.i18n import N_, _, counted, ngettext, number, on_language_change
 from mowkit.render.cards import sixnimmt_label
 from mowkit.widgets.common import with_switch
 from mowkit.widgets.tables import (
@@ -72,7 +72,7 @@ def rows_table(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def model_chances_table(df: pd.DataFrame) -> pd.DataFrame:
-    """The table of :func:`mowkit.agents.rollout_model.card_chances` for people: each card, the heads
+    """The table of :func:`mowkit.games.sixnimmt.rollout_model.card_chances` for people: each card, the heads
     it would take now, and how likely the planner's model of a good player is to lay it."""
     return for_people(df, ["card", "heads_now", "model_chance"],
                       headers={"heads_now": N_("heads it would take now"),

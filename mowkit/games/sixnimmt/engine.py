@@ -33,7 +33,7 @@ What happened is data, not sentences: every ``apply`` appends typed events (``Ca
 ``GameEnded`` of :mod:`mowkit.events`) to ``state.log``, the whole game from the first deal;
 ``state.events`` holds those of the last ``apply``. Each names its rule by a stable id (the ids of
 ``IllegalActionError.rule`` too, all in :data:`mowkit.events.RULE_IDS`); a face-down card is not
-in its event. :mod:`mowkit.narrate.sixnimmt` tells them in words (``mowkit.narrate.sentences``).
+in its event. :mod:`mowkit.games.sixnimmt.narrate` tells them in words (``mowkit.narrate.sentences``).
 A hand-built position (:meth:`SixNimmt.position`) starts with an empty log and stores itself
 in ``state.start_position``.
 
@@ -122,7 +122,7 @@ class Draft(Action):
 # --------------------------------------------------------------------------- events
 #
 # What happened, as data (see :mod:`mowkit.events`): seats, rows and turns are 0-based, cards
-# are card numbers. :mod:`mowkit.narrate.sixnimmt` tells them in words.
+# are card numbers. :mod:`mowkit.games.sixnimmt.narrate` tells them in words.
 
 #: The rule ids of 6 nimmt! (events' ``rule`` and ``IllegalActionError.rule``).
 SIXNIMMT_RULE_IDS: dict[str, str] = {
@@ -350,7 +350,7 @@ class SixNimmt(GameBase):
     and ``str`` refused), switches as ``bool``, ``comparison`` as ``str`` and ``variant`` as a
     tuple of names (given as one name or a list/tuple of names), so ``options`` is always JSON.
     ``name``/``title``/``seat_word``/``penalty_word``/``line_word`` are the words of the game
-    contract (:class:`mowkit.core.Game`); :mod:`mowkit.narrate.sixnimmt` says things in words.
+    contract (:class:`mowkit.core.Game`); :mod:`mowkit.games.sixnimmt.narrate` says things in words.
     """
 
     players: int = 4
@@ -449,17 +449,17 @@ class SixNimmt(GameBase):
 
     def label(self, card: int) -> str:
         """The card's name a person reads: ``55 (7 heads)``."""
-        from mowkit.narrate.sixnimmt import card_label
+        from mowkit.games.sixnimmt.narrate import card_label
 
         return card_label(self, card)
 
     def describe(self, action: Action) -> str:
-        """Deprecated: use :func:`mowkit.narrate.sixnimmt.describe` (the same words).
+        """Deprecated: use :func:`mowkit.games.sixnimmt.narrate.describe` (the same words).
 
         A decision in words, without its player, rows counted from 1: ``play 55 (7 heads)``,
         ``take row 3``.
         """
-        from mowkit.narrate.sixnimmt import describe
+        from mowkit.games.sixnimmt.narrate import describe
 
         return describe(self, action)
 
@@ -1044,10 +1044,6 @@ class SixNimmtState(StateBase):
             if scored != self.totals:
                 raise AssertionError("totals do not add up")
 
-    def _repr_html_(self) -> str:
-        from mowkit.render import sixnimmt_html
-
-        return sixnimmt_html(self)
 
     def __repr__(self) -> str:
         rows = " | ".join(" ".join(map(str, r)) for r in self.rows)

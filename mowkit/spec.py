@@ -1,0 +1,229 @@
+"""What the kit knows about one game: a :class:`GameSpec`, built in the game's own package.
+
+A game is a folder (``mowkit/games/<game>/`` or a package of its own) that builds one
+``GameSpec`` and names it in the ``mowkit.games`` entry point group of its distribution::
+
+    [project.entry-points."mowkit.games"]
+    mygame = "mypkg.spec:SPEC"
+
+Shared code (tournaments, records, widgets, the command line, the adapters) asks the spec for what
+it needs and for what the game can do (``spec.kernel is not None``), never the game's name.
+
+Slots are given as import paths (``"module"`` or ``"module:attribute"``) or as the objects
+themselves; paths are imported on first use, so ``import mowkit`` stays light.
+
+Required slots: ``game`` (the engine's game class), ``words`` (title, seat and penalty words),
+``narrator`` (a module with ``narrate(game, event) -> str | None`` and ``describe(game, action) ->
+str``), ``renderer`` (a module with ``state_html(state, show_hands, scale)``,
+``card_svg(game, card, value, scale, highlight)`` and ``card_back_svg(scale)``), ``agents`` (a
+module or mapping: agent name -> agent class) and ``codec`` (``fn(game) -> codec``: the fixed
+action numbering, the observation vector and the hidden-card re-deal the framework adapters use,
+see :class:`Codec`). Optional slots: ``kernel`` (the compiled simulator module), ``coach`` (the
+game's part of the coach), ``editor`` (the position editor's layout), ``card_math`` (the game's
+card-math widgets module), ``batch`` (the tournament chunk runner of the compiled backend).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Protocol, cast, runtime_checkable
+
+import numpy as np
+
+from mowkit.core import Action
+
+Ref = Any
+"""An import path (``"module"`` or ``"module:attribute"``) or the object itself."""
+
+
+def resolve(ref: Ref) -> Any:
+    """The object an import path names (``"pkg.mod:attr"`` → ``attr`` of ``pkg.mod``; ``"pkg.mod"`` → the module).
+
+    Anything that is not a string is returned as it is.
+    """
+    if not isinstance(ref, str):
+        return ref
+    module, _, attr = ref.partition(":")
+    obj: Any = import_module(module)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """The words a person reads for one game (message ids in English; translated when shown).
+
+    Args:
+        title: the game's name (``"6 nimmt!"``).
+        seat: what a seat is called (``"player"``, ``"farmer"``).
+        penalties: the plural word for penalty points on charts (``"heads"``, ``"flies"``).
+    """
+
+    title: str
+    seat: str = "player"
+    penalties: str = "penalty"
+
+
+@runtime_checkable
+class Codec(Protocol):
+    """A game's fixed numbering of decisions and numeric view of observations (for the adapters).
+
+    ``size`` indices; ``encode``/``decode`` map legal actions to indices and back; ``mask`` marks the
+    legal indices; ``observation_size``/``observation_vector`` give a fixed-size ``float32`` summary
+    of an observation (all zeros for ``None``); ``redeal(state, player, rng)`` is a copy of
+    ``state`` in which the cards ``player`` cannot see are dealt again at random.
+    """
+
+    size: int
+
+    def encode(self, action: Action) -> int: ...
+
+    def decode(self, index: int, legal: Sequence[Action]) -> Action: ...
+
+    def mask(self, legal: Sequence[Action]) -> np.ndarray: ...
+
+    def observation_size(self) -> int: ...
+
+    def observation_vector(self, obs: Any) -> np.ndarray: ...
+
+    def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game's entry (see the module docstring for the slots).
+
+    Args:
+        name: the key, equal to the game class's ``name`` (a short identifier).
+        words: the words a person reads (:class:`GameWords`).
+        game: the game class; its init fields are the options.
+        agents: a module whose ``AGENTS`` maps agent names to agent classes (or that mapping).
+        narrator: the module that tells the game's events and decisions in words.
+        renderer: the module that draws states and cards.
+        codec: ``fn(game) -> Codec`` for the framework adapters.
+        kernel: the compiled kernel module, or None.
+        kernel_plays: ``fn(game) -> bool``: whether the kernel plays these options (default: all).
+        warm: ``fn(full: bool)`` compiling all of the game's compiled code (default: the kernel's
+            ``warm_up``).
+        batch: the compiled tournament runner (``fn(game) -> (chunk function, extra args)``), or None.
+        card_table: ``fn() -> JSON-able`` table of the cards as loaded (its hash goes in provenance).
+        agent_aliases: names built-in agents give themselves that are not agent names.
+        variants: named option sets a person can pick (label -> options), ``"standard"`` first.
+        coach: the game's part of the coach (a module), or None.
+        editor: the position editor's layout for the game (a module), or None.
+        card_math: the game's card-math module (exact odds), or None.
+        order: where the game comes in lists (lower first; ties by name).
+    """
+
+    name: str
+    words: GameWords
+    game: Ref
+    agents: Ref
+    narrator: Ref
+    renderer: Ref
+    codec: Ref
+    kernel: Ref = None
+    kernel_plays: Callable[[Any], bool] | None = None
+    warm: Ref = None
+    batch: Ref = None
+    card_table: Ref = None
+    agent_aliases: tuple[str, ...] = ()
+    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: {"standard": {}})
+    coach: Ref = None
+    editor: Ref = None
+    card_math: Ref = None
+    order: int = 100
+
+    @property
+    def title(self) -> str:
+        """The game's name as a person reads it (untranslated message id)."""
+        return self.words.title
+
+    @property
+    def seat_word(self) -> str:
+        """What a seat is called (untranslated message id)."""
+        return self.words.seat
+
+    @property
+    def penalties(self) -> str:
+        """The plural word for penalty points (untranslated message id)."""
+        return self.words.penalties
+
+    def game_class(self) -> type:
+        """The game class (imported on first use)."""
+        return cast(type, resolve(self.game))
+
+    def agent_classes(self) -> dict[str, type]:
+        """Agent name -> agent class."""
+        found = resolve(self.agents)
+        table = found if isinstance(found, Mapping) else found.AGENTS
+        return dict(table)
+
+    @property
+    def kernel_policies(self) -> dict[str, str]:
+        """Agent spec -> kernel policy, for the agents a kernel plays exactly, read from the agent
+        classes' ``kernel_params()`` (the one source; a spec names only non-default parameters)."""
+        out: dict[str, str] = {}
+        if self.kernel is None:
+            return out
+        for name, cls in self.agent_classes().items():
+            if not hasattr(cls, "kernel_params"):
+                continue
+            defaults = cls.defaults()  # type: ignore[attr-defined]
+            for policy, params in cls.kernel_params().items():
+                extra = ",".join(f"{k}={v}" for k, v in params.items() if defaults.get(k) != v)
+                out[f"{name}:{extra}" if extra else name] = policy
+        return out
+
+    def narrator_module(self) -> Any:
+        """The narrator module (``narrate(game, event)``, ``describe(game, action)``)."""
+        return resolve(self.narrator)
+
+    def renderer_module(self) -> Any:
+        """The renderer module (``state_html``, ``card_svg``, ``card_back_svg``)."""
+        return resolve(self.renderer)
+
+    def render(self, state: Any, show_hands: bool | int = True, scale: float = 1.0) -> str:
+        """The HTML drawing of ``state`` (all hands, one seat's hand, or none)."""
+        return str(self.renderer_module().state_html(state, show_hands, scale))
+
+    def make_codec(self, game: Any) -> Codec:
+        """The framework codec of ``game`` (this spec's game with its options)."""
+        return cast(Codec, resolve(self.codec)(game))
+
+    def kernel_module(self) -> Any:
+        """The compiled kernel module, or None (imports numba: slow the first time)."""
+        return None if self.kernel is None else resolve(self.kernel)
+
+    def warm_up(self, full: bool = True) -> None:
+        """Compile (or load from the cache) the game's compiled code; nothing without a kernel."""
+        if self.warm is not None:
+            resolve(self.warm)(full)
+        elif self.kernel is not None:
+            self.kernel_module().warm_up(full)
+
+    def plays_in_kernel(self, game: Any) -> bool:
+        """Whether the game's kernel plays ``game``'s options."""
+        if self.kernel is None:
+            return False
+        return True if self.kernel_plays is None else bool(self.kernel_plays(game))
+
+    def optional(self, slot: str) -> Any:
+        """The object of an optional slot (``"coach"``, ``"editor"``, ``"card_math"`` ...), or None."""
+        ref = getattr(self, slot)
+        return None if ref is None else resolve(ref)
+
+    def card_fingerprint_table(self) -> Any:
+        """The card table as loaded (JSON-able), or None when the game has no card file."""
+        return None if self.card_table is None else resolve(self.card_table)()
+
+    def replace(self, **changes: Any) -> GameSpec:
+        """A copy with some slots changed (e.g. a test's own agents)."""
+        return dataclasses.replace(self, **changes)
+
+
+__all__ = ["Codec", "GameSpec", "GameWords", "Ref", "resolve"]
