@@ -11,7 +11,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 import mowkit
-from mowkit.adapters import ActionCodec, observation_text
+from mowkit.adapters import codec_of, observation_text
 from mowkit.adapters.openspiel import AgentBot, DeterminizedMCTSBot, deal_order, play_bots
 from mowkit.agents import make_agent
 from mowkit.core import OptionError
@@ -112,7 +112,7 @@ def test_chance_deals_the_seeded_order_and_actions_match_the_engine():
     order = [int(c) for c in np.random.default_rng(42).permutation(np.array(engine_game.deck))]
     assert deal_order(engine_game, 42) == order
     assert list(state.engine.hands[0]) == sorted(order[:5])
-    codec = ActionCodec(engine_game)
+    codec = codec_of(engine_game)
     legal = state.engine.legal_actions(0)
     assert state.legal_actions() == sorted(codec.encode(a) for a in legal)
     assert len(set(codec.encode(a) for a in legal)) == len(legal)
@@ -147,3 +147,13 @@ def test_ismcts_and_determinized_mcts_play_through_the_adapter(name):
     ]
     returns = play_bots(game, bots, 3)
     assert len(returns) == 3 and abs(sum(returns) - 1) < 1e-9
+
+
+def test_every_registered_game_is_an_openspiel_game():
+    """Each spec of the registry gets its OpenSpiel short name, and the parameters are its codec's."""
+    registered = {g.short_name for g in pyspiel.registered_games()}
+    for spec in mowkit.registry.specs():
+        assert f"mowkit_{spec.name}" in registered
+        game = pyspiel.load_game(f"mowkit_{spec.name}")
+        assert game.engine_game.name == spec.name
+        assert game.num_distinct_actions() == codec_of(game.engine_game).size

@@ -9,7 +9,7 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import mowkit
-from mowkit.adapters import ActionCodec
+from mowkit.adapters import codec_of
 from mowkit.adapters.pettingzoo import aec_env, parallel_env
 from mowkit.core import OptionError
 
@@ -45,7 +45,7 @@ def test_mask_is_the_engines_legal_actions_and_the_hand_stays_private():
     env = aec_env("sixnimmt", max_rounds=1)
     env.reset(seed=5)
     engine = mowkit.load_game("sixnimmt", max_rounds=1)
-    codec = ActionCodec(engine)
+    codec = codec_of(engine)
     agent = env.agent_selection
     obs = env.observe(agent)
     hand = env.state.hands[0]
@@ -96,3 +96,12 @@ def test_bad_options_are_named():
         aec_env("mow", reward="money")
     with pytest.raises(OptionError, match="players"):
         parallel_env(players=1)
+
+
+def test_parallel_env_serves_every_registered_game():
+    """A game whose seats act one at a time (Mow) is a ParallelEnv too: each step is one seat's decision."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(parallel_env("mow", players=3, max_rounds=1), num_cycles=200)
+    assert parallel_env().metadata["name"] == f"mowkit_{mowkit.registry.default_name()}_parallel_v0"
+    assert aec_env().game.name == mowkit.registry.default_name()

@@ -1,8 +1,10 @@
-"""Both games as OpenSpiel Python games: ``pyspiel.load_game("mowkit_sixnimmt", {...})`` and ``"mowkit_mow"``.
+"""Every registered game as an OpenSpiel Python game: ``pyspiel.load_game("mowkit_<game>", {...})``
+(``"mowkit_sixnimmt"``, ``"mowkit_mow"``).
 
-Importing this module registers the two games with ``pyspiel.register_game`` (it needs the
-``openspiel`` extra: ``pip install mowkit[openspiel]``). The rules are the kit's engines; the
-adapter only translates.
+Importing this module registers every game of :func:`mowkit.registry.specs` with
+``pyspiel.register_game`` (it needs the ``openspiel`` extra: ``pip install mowkit[openspiel]``); a
+game registered later is added with :func:`register`. The rules are the kit's engines; the adapter
+only translates, through the game's codec (:func:`mowkit.adapters.codec_of`).
 
 * **Chance**: explicit. Every round starts with one chance node whose outcomes are
   ``deal_seeds`` equally likely deal seeds (default 1000, parameter ``deal_seeds``); outcome ``k``
@@ -12,19 +14,20 @@ adapter only translates.
 * **Moves**: sequential. 6 nimmt!'s simultaneous card choice is in its turn-based form: the seats
   that still choose play one after another, lowest seat first, face down (no other seat sees the
   card until all are revealed). Rule 4's row choice, the professional tie and the logic draft are
-  decisions of their player. Action indices: :class:`mowkit.adapters.ActionCodec`.
+  decisions of their player. Action indices: the game's codec
+  (:func:`mowkit.adapters.codec_of`).
 * **Information**: imperfect. The information-state string of a player is the list of that
   player's observations (:func:`mowkit.adapters.observation_text`) after every move since the
   start (perfect recall); the observation string is the latest one. Both tensors are
-  :func:`mowkit.adapters.observation_vector` of the current observation (a summary, not a
+  the codec's ``observation_vector`` of the current observation (a summary, not a
   perfect-recall encoding: use the string for exact information sets).
 * **Rewards**: general-sum, at the end only. ``utility="win"`` (default): each winner gets
   ``1/k`` when ``k`` seats share the win, the others 0. ``utility="penalty"``: minus the player's
   total (heads or flies), so every point counts.
-* Parameters: the engine's options (``players``, ``threshold``, ``max_rounds`` with 0 for no
-  limit, and per game ``rows``, ``capacity``, ``hand_size``, ``variant`` (names joined by ``+``),
-  ``auto_row``; or ``packets`` ("" for the engine default), ``specials``, ``restart``), plus
-  ``utility`` and ``deal_seeds``.
+* Parameters: the engine's options the codec exposes (``framework_parameters``: ``players``,
+  ``threshold``, ``max_rounds`` with 0 for no limit, and per game ``rows``, ``capacity``,
+  ``hand_size``, ``variant`` (names joined by ``+``), ``auto_row``; or ``packets`` ("" for the
+  engine default), ``specials``, ``restart``), plus ``utility`` and ``deal_seeds``.
 * ``resample_from_infostate(player, sampler)`` (used by OpenSpiel's ISMCTS) returns a sampled
   world: the cards the player cannot see are dealt again (:func:`mowkit.adapters.determinize`),
   later rounds are dealt inside the engine from a seed drawn from ``sampler``, and the other
@@ -39,40 +42,22 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-import mowkit
-from mowkit.adapters import (
-    ActionCodec,
-    determinize,
-    observation_size,
-    observation_text,
-    observation_vector,
-)
+from mowkit import registry
+from mowkit.adapters import codec_of, observation_text
 from mowkit.core import IllegalActionError, OptionError
+from mowkit.spec import GameSpec
 
-_SIX_DEFAULTS = {
-    "players": 4,
-    "rows": 4,
-    "capacity": 5,
-    "hand_size": 10,
-    "threshold": 66,
-    "variant": "",
-    "auto_row": False,
-    "max_rounds": 0,
-    "utility": "win",
-    "deal_seeds": 1000,
-}
-_MOW_DEFAULTS = {
-    "players": 4,
-    "packets": "",
-    "threshold": 100,
-    "max_rounds": 0,
-    "specials": True,
-    "restart": "taker",
-    "utility": "win",
-    "deal_seeds": 1000,
-}
+PREFIX = "mowkit_"
+"""OpenSpiel's short name of a game is this prefix and the game's registry name."""
+FRAMEWORK_DEFAULTS: dict[str, Any] = {"utility": "win", "deal_seeds": 1000}
+"""The adapter's own parameters (after the game's), with their defaults."""
 _UTILITIES = ("win", "penalty")
 _ROUND_GUESS = 30  # rounds assumed by max_game_length when max_rounds is 0 (games end with probability 1)
+
+
+def short_name(spec: GameSpec) -> str:
+    """OpenSpiel's short name of a registered game (``"mowkit_" + name``)."""
+    return PREFIX + spec.name
 
 
 def _game_type(name: str, long_name: str, defaults: dict[str, Any]) -> pyspiel.GameType:
@@ -94,44 +79,29 @@ def _game_type(name: str, long_name: str, defaults: dict[str, Any]) -> pyspiel.G
     )
 
 
-SIXNIMMT_TYPE = _game_type("mowkit_sixnimmt", "mowkit 6 nimmt!", _SIX_DEFAULTS)
-MOW_TYPE = _game_type("mowkit_mow", "mowkit Mow", _MOW_DEFAULTS)
-
-
-def _engine_options(kind: str, p: dict[str, Any]) -> dict[str, Any]:
-    opts: dict[str, Any] = {"players": p["players"], "threshold": p["threshold"],
-                            "max_rounds": p["max_rounds"] or None}
-    if kind == "sixnimmt":
-        opts.update(rows=p["rows"], capacity=p["capacity"], hand_size=p["hand_size"],
-                    auto_row=p["auto_row"], variant=[v for v in p["variant"].split("+") if v])
-    else:
-        opts.update(packets=p["packets"] or None, specials=p["specials"], restart=p["restart"])
-    return opts
-
-
 class _Game(pyspiel.Game):
-    """Shared part of both games: parameters, sizes and the observer."""
+    """A kit game for OpenSpiel (one subclass per registered game, see :func:`register`)."""
 
-    kind = ""
+    spec_name = ""
+    game_type: pyspiel.GameType = None
+    defaults: dict[str, Any] = {}
+    options_codec: Any = None  # the default game's codec: turns parameters into engine options
 
-    def __init__(self, game_type: pyspiel.GameType, defaults: dict[str, Any], params: dict[str, Any] | None) -> None:
-        p = {**defaults, **(params or {})}
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**self.defaults, **(params or {})}
         if p["utility"] not in _UTILITIES:
             raise OptionError("utility", p["utility"], "one of 'win', 'penalty'")
         if not isinstance(p["deal_seeds"], int) or p["deal_seeds"] < 1:
             raise OptionError("deal_seeds", p["deal_seeds"], "an integer >= 1")
-        self.engine_game = mowkit.load_game(self.kind, **_engine_options(self.kind, p))
+        self.engine_game = registry.load_game(self.spec_name, **self.options_codec.engine_options(p))
         self.utility = p["utility"]
         self.deal_seeds = int(p["deal_seeds"])
-        self.codec = ActionCodec(self.engine_game)
+        codec: Any = codec_of(self.engine_game)  # a CodecBase: the protocol and what frameworks ask
+        self.codec = codec
         g: Any = self.engine_game
         n = g.players
-        if self.kind == "sixnimmt":
-            deck_total = g.deck_heads()
-            per_round = 3 * n * g.hand_size + 1  # draft, cards, Rule 4 or ties, one deal
-        else:
-            deck_total = g.deck_flies()
-            per_round = 4 * len(g.deck) + 1
+        deck_total = codec.deck_penalty()
+        per_round = codec.decisions_per_round()
         rounds = g.max_rounds or _ROUND_GUESS
         if self.utility == "win":
             lo, hi = 0.0, 1.0
@@ -149,7 +119,7 @@ class _Game(pyspiel.Game):
             utility_sum=None,  # general-sum type (the win shares happen to sum to 1)
             max_game_length=rounds * per_round,
         )
-        super().__init__(game_type, info, p)
+        super().__init__(self.game_type, info, p)
 
     def new_initial_state(self) -> _State:
         """The start of a game: a chance node (the first deal)."""
@@ -158,25 +128,34 @@ class _Game(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """An observer: information state (perfect recall) or the current observation."""
         perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(self.engine_game, perfect)
+        return _Observer(self.codec, perfect)
 
 
-class SixNimmtGame(_Game):
-    """6 nimmt! for OpenSpiel (see the module docstring)."""
-
-    kind = "sixnimmt"
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(SIXNIMMT_TYPE, _SIX_DEFAULTS, params)
+GAME_CLASSES: dict[str, type[_Game]] = {}
+"""Registry name -> the OpenSpiel game class registered for it."""
 
 
-class MowGame(_Game):
-    """Mow for OpenSpiel (see the module docstring)."""
-
-    kind = "mow"
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(MOW_TYPE, _MOW_DEFAULTS, params)
+def register(spec: GameSpec) -> type[_Game]:
+    """Register ``spec``'s game with OpenSpiel under :func:`short_name` (once per name); its class."""
+    if spec.name in GAME_CLASSES:
+        return GAME_CLASSES[spec.name]
+    options_codec: Any = codec_of(registry.load_game(spec.name))
+    defaults = {**options_codec.framework_parameters(), **FRAMEWORK_DEFAULTS}
+    game_type = _game_type(short_name(spec), f"mowkit {spec.title}", defaults)
+    cls_name = "".join(part.capitalize() for part in spec.name.split("_")) + "Game"
+    cls = type(cls_name, (_Game,), {
+        "__doc__": f"{spec.title} for OpenSpiel (see the module docstring).",
+        "__module__": __name__,
+        "__qualname__": cls_name,
+        "spec_name": spec.name,
+        "game_type": game_type,
+        "defaults": defaults,
+        "options_codec": options_codec,
+    })
+    pyspiel.register_game(game_type, cls)
+    GAME_CLASSES[spec.name] = cls
+    globals().setdefault(cls_name, cls)  # pickle finds a class by its module and name
+    return cls
 
 
 def deal_order(game: Any, outcome: int) -> list[int]:
@@ -259,10 +238,7 @@ class _State(pyspiel.State):
         if self.engine is not None and player == self.current_player():
             for a in self.engine.legal_actions(player):
                 if self._codec.encode(a) == action:
-                    text = self._game.describe(a)
-                    if self._game.name == "mow" and hasattr(a, "card"):  # two packets: same faces
-                        text += f" [card {self._game.cards[a.card].code}]"  # type: ignore[attr-defined]
-                    return f"player {player + 1}: {text}"
+                    return f"player {player + 1}: {self._codec.action_text(a)}"
         return f"player {player + 1}: action {action}"
 
     def returns(self) -> list[float]:
@@ -280,7 +256,7 @@ class _State(pyspiel.State):
         seed = int(probability_sampler() * 2**31)
         rng = np.random.default_rng(seed)
         s = _State(self.get_game())
-        world = determinize(self.engine, player_id, rng)
+        world = self._codec.redeal(self.engine, player_id, rng)
         # later rounds of a sampled world are dealt inside the engine, from a seed
         world._chance = self._game.new_state(seed=int(rng.integers(2**31)))._chance
         s.engine = world
@@ -302,16 +278,17 @@ class _State(pyspiel.State):
 class _Observer:
     """Information-state (``perfect_recall``) or observation strings and tensors for one player."""
 
-    def __init__(self, game: Any, perfect_recall: bool) -> None:
-        self.game = game
+    def __init__(self, codec: Any, perfect_recall: bool) -> None:
+        self.codec = codec
+        self.game = codec.game
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(observation_size(game), np.float32)
+        self.tensor = np.zeros(codec.observation_size(), np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: _State, player: int) -> None:
         """Fill ``tensor`` from ``state`` as ``player`` sees it."""
         obs = None if state.engine is None else state.engine.observation(player)
-        self.tensor[:] = observation_vector(obs, self.game)
+        self.tensor[:] = self.codec.observation_vector(obs)
 
     def string_from(self, state: _State, player: int) -> str:
         """``player``'s information state (every observation so far) or current observation."""
@@ -322,8 +299,8 @@ class _Observer:
         return observation_text(state.engine.observation(player))
 
 
-pyspiel.register_game(SIXNIMMT_TYPE, SixNimmtGame)
-pyspiel.register_game(MOW_TYPE, MowGame)
+for _spec in registry.specs():
+    register(_spec)
 
 
 # --------------------------------------------------------------------------- bots

@@ -1,17 +1,19 @@
-"""Both games as PettingZoo environments with action masks (needs ``pip install mowkit[rl]``).
+"""Every registered game as a PettingZoo environment with action masks (needs ``pip install mowkit[rl]``).
 
-* :func:`aec_env` (``"sixnimmt"`` or ``"mow"``, engine options as keywords): an AEC environment.
-  Agents ``player_0`` .. ``player_{n-1}``; the agent to act is the engine's first pending seat (6
-  nimmt!'s card choice in its turn-based form: the seats still choosing lay their cards one
-  after another, face down). :func:`parallel_env` (6 nimmt! only): a ParallelEnv whose step is
-  one turn of simultaneous card choices; when a Rule 4 row choice (or a professional tie) is
-  due, the next step takes only that player's action and the others' actions are ignored (their
-  masks are all zero).
-* Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is
-  :func:`mowkit.adapters.observation_vector` of the agent's own observation (never another hand),
-  the mask marks the legal indices of :class:`mowkit.adapters.ActionCodec` (a fixed action
+* :func:`aec_env` (a registered game name such as ``"sixnimmt"`` or ``"mow"``, default the
+  registry's first game; engine options as keywords): an AEC environment. Agents ``player_0`` ..
+  ``player_{n-1}``; the agent to act is the engine's first pending seat (6 nimmt!'s card choice
+  in its turn-based form: the seats still choosing lay their cards one after another, face down).
+  :func:`parallel_env` (same game names and default): a ParallelEnv whose step takes the actions
+  of every seat the engine waits for: in 6 nimmt! one turn of simultaneous card choices; when
+  a Rule 4 row choice (or a professional tie) is due, the next step takes only that player's
+  action and the others' actions are ignored (their masks are all zero). In a game where one
+  seat acts at a time (Mow) every step is that seat's decision.
+* Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is the
+  game codec's ``observation_vector`` of the agent's own observation (never another hand), the
+  mask marks the legal indices of the codec (:func:`mowkit.adapters.codec_of`; a fixed action
   space: 238 for 6 nimmt!, card ids then row choices; for Mow one index per possible turn action,
-  see :mod:`mowkit.adapters`). The mask is all zero for an agent that is not to act.
+  see the game's ``codec`` module). The mask is all zero for an agent that is not to act.
 * Rewards: ``reward="win"`` (default): at the end each winner gets ``1/k`` when ``k`` share the
   win; ``reward="penalty"``: minus the heads (flies) taken, when each round is scored.
 * An illegal action (outside the mask) ends the game: the agent that played it gets -1, the
@@ -29,8 +31,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-import mowkit
-from mowkit.adapters import ActionCodec, observation_size, observation_vector
+from mowkit import registry
+from mowkit.adapters import codec_of
 from mowkit.core import OptionError, check_choice
 
 REWARDS = ("win", "penalty")
@@ -42,15 +44,15 @@ class _Common:
     metadata = {"render_modes": ["ansi"], "is_parallelizable": True}
 
     def _setup(self, game_name: str, reward: str, render_mode: str | None, options: dict[str, Any]) -> None:
-        self.game = mowkit.load_game(game_name, **options)
+        self.game = registry.load_game(game_name, **options)
         self.reward_kind = check_choice("reward", reward, REWARDS)
         if render_mode not in (None, "ansi"):
             raise OptionError("render_mode", render_mode, "None or 'ansi'")
         self.render_mode = render_mode
-        self.codec = ActionCodec(self.game)
+        self.codec: Any = codec_of(self.game)
         self.possible_agents = [f"player_{p}" for p in range(self.game.players)]
         self._obs_space = spaces.Dict({
-            "observation": spaces.Box(low=-1.0, high=np.inf, shape=(observation_size(self.game),), dtype=np.float32),
+            "observation": spaces.Box(low=-1.0, high=np.inf, shape=(self.codec.observation_size(),), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
         })
         self._act_space = spaces.Discrete(self.codec.size)
@@ -64,7 +66,7 @@ class _Common:
 
     @functools.lru_cache(maxsize=None)  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space:
-        """The action space: one index per decision (see :class:`mowkit.adapters.ActionCodec`)."""
+        """The action space: one index per decision (see the game's codec)."""
         return self._act_space
 
     def _new_state(self, seed: int | None) -> None:
@@ -76,7 +78,7 @@ class _Common:
 
     def _obs(self, p: int, acting: bool) -> dict[str, np.ndarray]:
         legal = self.state.legal_actions(p) if acting else []
-        return {"observation": observation_vector(self.state.observation(p), self.game),
+        return {"observation": self.codec.observation_vector(self.state.observation(p)),
                 "action_mask": self.codec.mask(legal)}
 
     def _new_rewards(self) -> list[float]:
@@ -106,9 +108,10 @@ class _Common:
 class MowkitAECEnv(_Common, AECEnv):
     """A kit game as a PettingZoo AEC environment (see the module docstring)."""
 
-    def __init__(self, game: str = "sixnimmt", reward: str = "win", render_mode: str | None = None,
+    def __init__(self, game: str | None = None, reward: str = "win", render_mode: str | None = None,
                  **options: Any) -> None:
         AECEnv.__init__(self)
+        game = registry.default_name() if game is None else game
         self._setup(game, reward, render_mode, options)
         self.metadata = {**_Common.metadata, "name": f"mowkit_{game}_v0"}
 
@@ -155,12 +158,14 @@ class MowkitAECEnv(_Common, AECEnv):
         self._accumulate_rewards()
 
 
-class SixNimmtParallelEnv(_Common, ParallelEnv):
-    """6 nimmt! as a PettingZoo ParallelEnv: one step is one turn of simultaneous card choices."""
+class MowkitParallelEnv(_Common, ParallelEnv):
+    """A kit game as a PettingZoo ParallelEnv: one step takes the actions of every seat to act."""
 
-    def __init__(self, reward: str = "win", render_mode: str | None = None, **options: Any) -> None:
-        self._setup("sixnimmt", reward, render_mode, options)
-        self.metadata = {**_Common.metadata, "name": "mowkit_sixnimmt_parallel_v0"}
+    def __init__(self, game: str | None = None, reward: str = "win", render_mode: str | None = None,
+                 **options: Any) -> None:
+        game = registry.default_name() if game is None else game
+        self._setup(game, reward, render_mode, options)
+        self.metadata = {**_Common.metadata, "name": f"mowkit_{game}_parallel_v0"}
 
     def _all_obs(self) -> dict[str, dict[str, np.ndarray]]:
         pending = set(self.state.pending_players())
@@ -198,11 +203,13 @@ class SixNimmtParallelEnv(_Common, ParallelEnv):
         return obs, rewards, terms, truncs, infos
 
 
-def aec_env(game: str = "sixnimmt", **kwargs: Any) -> MowkitAECEnv:
-    """A kit game as a PettingZoo AEC environment; keywords: ``reward``, ``render_mode`` and engine options."""
+def aec_env(game: str | None = None, **kwargs: Any) -> MowkitAECEnv:
+    """A kit game (default: the registry's first) as a PettingZoo AEC environment; keywords:
+    ``reward``, ``render_mode`` and engine options."""
     return MowkitAECEnv(game, **kwargs)
 
 
-def parallel_env(**kwargs: Any) -> SixNimmtParallelEnv:
-    """6 nimmt! as a PettingZoo ParallelEnv; keywords: ``reward``, ``render_mode`` and engine options."""
-    return SixNimmtParallelEnv(**kwargs)
+def parallel_env(game: str | None = None, **kwargs: Any) -> MowkitParallelEnv:
+    """A kit game (default: the registry's first) as a PettingZoo ParallelEnv; keywords: ``reward``,
+    ``render_mode`` and engine options."""
+    return MowkitParallelEnv(game, **kwargs)

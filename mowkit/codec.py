@@ -1,0 +1,99 @@
+"""The shared part of the games' codecs (:class:`mowkit.spec.Codec`): what no game decides.
+
+A game's ``codec.py`` subclasses :class:`CodecBase` and gives the fixed action numbering
+(``size``, ``encode``), the observation vector (``observation_size``, ``observation_vector``) and
+the hidden-card re-deal (``redeal``); the base gives ``mask`` and ``decode`` from ``encode``, and
+what the framework adapters ask beyond the protocol: the framework parameters of the game's options
+(:meth:`CodecBase.framework_parameters`, :meth:`CodecBase.engine_options`), bounds for a game's
+length and penalty (:meth:`CodecBase.decisions_per_round`, :meth:`CodecBase.deck_penalty`) and an
+action's text (:meth:`CodecBase.action_text`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from mowkit.core import Action
+
+Scalar = bool | int | float | str
+"""A framework parameter's value (OpenSpiel's game parameters are scalars)."""
+
+
+class CodecBase:
+    """The generic part of a game's codec; subclasses set ``size`` and define ``encode`` and the rest."""
+
+    size: int = 0
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.name = game.name
+
+    # ------------------------------------------------------------------ actions
+    def encode(self, action: Action) -> int:
+        """The index of ``action``."""
+        raise NotImplementedError
+
+    def mask(self, legal: Sequence[Action]) -> np.ndarray:
+        """A 0/1 ``int8`` vector of length ``size`` marking the indices of ``legal``."""
+        m = np.zeros(self.size, np.int8)
+        for a in legal:
+            m[self.encode(a)] = 1
+        return m
+
+    def decode(self, index: int, legal: Sequence[Action]) -> Action:
+        """The legal action with index ``index``; ``ValueError`` naming the legal indices if none."""
+        for a in legal:
+            if self.encode(a) == index:
+                return a
+        raise ValueError(
+            f"action index {index!r} is not legal now; legal indices: {sorted(self.encode(a) for a in legal)}"
+        )
+
+    def action_text(self, action: Action) -> str:
+        """The action in words, as a framework's action string shows it (the game's ``describe``)."""
+        return str(self.game.describe(action))
+
+    # ------------------------------------------------------------------ observations and worlds
+    def observation_size(self) -> int:
+        """Length of :meth:`observation_vector`."""
+        raise NotImplementedError
+
+    def observation_vector(self, obs: Any) -> np.ndarray:
+        """A fixed-size ``float32`` summary of ``obs`` (zeros for ``None``)."""
+        raise NotImplementedError
+
+    def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any:
+        """A copy of ``state`` where the cards ``player`` cannot see are dealt again at random."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ what frameworks ask of a game
+    def framework_parameters(self) -> dict[str, Scalar]:
+        """The game's options a framework exposes, with their defaults as scalars.
+
+        By default every option whose default is a bool, int, float or str; a game's codec may
+        name its own set (e.g. ``0`` standing for "no limit").
+        """
+        cls = type(self.game)
+        if not dataclasses.is_dataclass(cls):
+            return {}
+        return {f.name: f.default for f in dataclasses.fields(cls)
+                if f.init and isinstance(f.default, (bool, int, float, str))}
+
+    def engine_options(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The engine's options (``load_game`` keywords) from framework parameters."""
+        return {k: params[k] for k in self.framework_parameters()}
+
+    def deck_penalty(self) -> int:
+        """The penalty points of the whole deck in use."""
+        return int(sum(self.game.penalty(c) for c in self.game.deck))
+
+    def decisions_per_round(self) -> int:
+        """An upper bound on the moves of one round, its deal included (default: four per card, plus one)."""
+        return 4 * len(self.game.deck) + 1
+
+
+__all__ = ["CodecBase", "Scalar"]

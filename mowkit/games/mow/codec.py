@@ -1,0 +1,148 @@
+"""Mow's codec for the framework adapters: action numbering, observation vector, re-deal.
+
+The action numbering: for every card of both packets (card ids in order), its slots: a numbered
+cow (plain, blocking, thin, dairy) has three (``AddCow`` at ``low``, ``high``, ``start``), an
+acrobat one (its target is the plain cow of its number in the active herd, which is unique), a
+slowpoke one per value 0..16, a calf two (``low``, ``high``), the mad cow one; then
+``TakeHerd``, ``Flip`` 0 and 1, and ``ChooseNext`` seat 0..9.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from mowkit.codec import CodecBase, Scalar
+from mowkit.core import Action
+from mowkit.games.mow.engine import NUMBERED
+
+SLOW_VALUES = 17
+SEATS = 10
+ADD_ENDS = ("low", "high", "start")
+PHASES = ("play", "flip", "next", "over")
+
+
+class Codec(CodecBase):
+    """Mow's fixed numbering of decisions (see the module docstring)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._base: dict[int, int] = {}
+        i = 0
+        for c, kind in enumerate(game.kinds):
+            self._base[c] = i
+            if kind in NUMBERED:
+                i += 3
+            elif kind == "slowpoke":
+                i += SLOW_VALUES
+            elif kind == "calf":
+                i += 2
+            else:  # acrobat, mad
+                i += 1
+        self._take = i
+        self._flip = i + 1
+        self._next = i + 3
+        self.size = i + 3 + SEATS
+
+    def encode(self, action: Action) -> int:
+        """The index of ``action``."""
+        kind = action.kind
+        if kind == "take":
+            return self._take
+        if kind == "flip":
+            return self._flip + action.flip  # type: ignore[attr-defined]
+        if kind == "choose_next":
+            return self._next + action.next_player  # type: ignore[attr-defined]
+        base = self._base[action.card]  # type: ignore[attr-defined]
+        if kind == "add":
+            return base + ADD_ENDS.index(action.end)  # type: ignore[attr-defined]
+        if kind == "slowpoke":
+            return base + action.value  # type: ignore[attr-defined]
+        if kind == "calf":
+            return base + (action.end == "high")  # type: ignore[attr-defined]
+        return base  # acrobat, mad
+
+    def action_text(self, action: Action) -> str:
+        """The action in words, with the card's code (two packets have cards with the same faces)."""
+        text = super().action_text(action)
+        if hasattr(action, "card"):
+            text += f" [card {self.game.cards[action.card].code}]"
+        return text
+
+    def observation_size(self) -> int:
+        """Length of :meth:`observation_vector`."""
+        game = self.game
+        return len(game.cards) * (1 + 2 * game.num_herds + game.players) + 4 * game.players + 9
+
+    def observation_vector(self, obs: Any) -> np.ndarray:
+        """A fixed-size ``float32`` summary of ``obs`` (zeros for ``None``).
+
+        Own hand, each herd's cows and acrobats, each cowshed (one-hot over all card ids); per
+        player hand size / 5, total / threshold, to act, seat one-hot; pile size / deck size, the
+        arrow, the active herd and the phase one-hot.
+        """
+        game = self.game
+        v = np.zeros(self.observation_size(), np.float32)
+        n = game.players
+        if obs is None:
+            return v
+        C = len(game.cards)
+        for c in obs.hand:
+            v[c] = 1
+        for h in range(game.num_herds):
+            for _, c in obs.herds[h]:
+                v[C * (1 + h) + c] = 1
+            for a, _ in obs.acrobats[h]:
+                v[C * (1 + game.num_herds + h) + a] = 1
+        base = C * (1 + 2 * game.num_herds)
+        for p, shed in enumerate(obs.cowsheds):
+            for c in shed:
+                v[base + C * p + c] = 1
+        base += C * n
+        for p in range(n):
+            v[base + p] = obs.hand_sizes[p] / 5
+            v[base + n + p] = obs.totals[p] / game.threshold
+            v[base + 2 * n + p] = p in obs.to_act
+        v[base + 3 * n + obs.player] = 1
+        base += 4 * n
+        v[base] = obs.pile_size / len(game.deck)
+        v[base + 1] = obs.arrow
+        v[base + 2 + obs.active_herd] = 1
+        v[base + 5 + PHASES.index(obs.phase)] = 1
+        return v
+
+    def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any:
+        """A copy of ``state`` where the cards ``player`` cannot see are dealt again at random.
+
+        The other farmers' hands and the draw pile are shuffled together and dealt back in the same
+        sizes (an approximation: a plain 8 that a mad cow sent to a hand is public, but is dealt
+        again too). The copy keeps the original's chance source (recorded deals or seed); the
+        caller may replace it.
+        """
+        s = state.clone()
+        others = [q for q in range(s.game.players) if q != player]
+        pool = [c for q in others for c in s.hands[q]] + list(s.pile)
+        pool = [int(c) for c in rng.permutation(np.array(pool, dtype=np.int64))]
+        pos = 0
+        for q in others:
+            k = len(s.hands[q])
+            s.hands[q] = sorted(pool[pos : pos + k])
+            pos += k
+        s.pile = pool[pos:]
+        return s
+
+    def framework_parameters(self) -> dict[str, Scalar]:
+        """The options a framework exposes: ``packets`` "" for the engine default, ``max_rounds`` 0 for no limit."""
+        return {"players": 4, "packets": "", "threshold": 100, "max_rounds": 0, "specials": True,
+                "restart": "taker"}
+
+    def engine_options(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The engine's options from framework parameters."""
+        return {"players": params["players"], "threshold": params["threshold"],
+                "max_rounds": params["max_rounds"] or None, "packets": params["packets"] or None,
+                "specials": params["specials"], "restart": params["restart"]}
+
+
+__all__ = ["Codec"]

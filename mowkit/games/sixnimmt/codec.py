@@ -1,0 +1,131 @@
+"""6 nimmt!'s codec for the framework adapters: action numbering, observation vector, re-deal.
+
+The action numbering: ``Play`` card ``c`` is ``c - 1`` (0..103), ``TakeRow`` row ``r`` is
+``104 + r`` (up to 10 rows), ``Place`` (row ``r``, end) is ``114 + 2 r`` (front) or ``115 + 2 r``
+(back), ``Draft`` card ``c`` is ``134 + c - 1``: 238 indices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from mowkit.codec import CodecBase, Scalar
+from mowkit.core import Action
+
+CARDS = 104
+ROWS = 10
+PHASES = ("draft", "choose", "row", "place", "over")
+
+
+class Codec(CodecBase):
+    """6 nimmt!'s fixed numbering of decisions (see the module docstring)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.size = CARDS + ROWS + 2 * ROWS + CARDS
+
+    def encode(self, action: Action) -> int:
+        """The index of ``action``."""
+        kind = action.kind
+        if kind == "play":
+            return action.card - 1  # type: ignore[attr-defined]
+        if kind == "take_row":
+            return CARDS + action.row  # type: ignore[attr-defined]
+        if kind == "place":
+            return CARDS + ROWS + 2 * action.row + (action.end == "back")  # type: ignore[attr-defined]
+        return CARDS + 3 * ROWS + action.card - 1  # type: ignore[attr-defined]
+
+    def observation_size(self) -> int:
+        """Length of :meth:`observation_vector`."""
+        return CARDS * (3 + self.game.rows) + 5 * self.game.players + 6
+
+    def observation_vector(self, obs: Any) -> np.ndarray:
+        """A fixed-size ``float32`` summary of ``obs`` (zeros for ``None``).
+
+        Own hand (one-hot over cards 1..104), each row's cards, the cards revealed this round, the
+        card waiting for this player's decision; per player the heads this round and the total
+        (divided by the threshold), face down now, pending now, and seat one-hot; the phase one-hot
+        and the turn divided by the hand size.
+        """
+        game = self.game
+        v = np.zeros(self.observation_size(), np.float32)
+        n = game.players
+        if obs is None:
+            return v
+        for c in obs.hand:
+            v[c - 1] = 1
+        for r, row in enumerate(obs.rows):
+            for c in row:
+                v[CARDS * (1 + r) + c - 1] = 1
+        base = CARDS * (1 + game.rows)
+        for _, _, c in obs.played:
+            v[base + c - 1] = 1
+        base += CARDS
+        if obs.to_place is not None:
+            v[base + obs.to_place - 1] = 1
+        base += CARDS
+        heads = [sum(game.penalty(c) for c in pile) for pile in obs.piles]
+        for p in range(n):
+            v[base + p] = heads[p] / game.threshold
+            v[base + n + p] = obs.totals[p] / game.threshold
+            v[base + 2 * n + p] = p in obs.chosen
+            v[base + 3 * n + p] = p in obs.pending
+        v[base + 4 * n + obs.player] = 1
+        base += 5 * n
+        v[base + PHASES.index(obs.phase)] = 1
+        v[base + 5] = obs.turn / game.hand_size
+        return v
+
+    def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any:
+        """A copy of ``state`` where the cards ``player`` cannot see are dealt again at random.
+
+        The other hands, their face-down cards of this turn and the cards out of play are shuffled
+        together and dealt back in the same sizes (in the logic variant the hands are public, so
+        only the face-down cards are drawn again, each from its owner's hand). The copy keeps the
+        original's chance source (recorded deals or seed); the caller may replace it.
+        """
+        s = state.clone()
+        others = [q for q in range(s.game.players) if q != player]
+        if s.game.logic:
+            for q in others:
+                if q in s.chosen:
+                    cards = s.hands[q] + [s.chosen[q]]
+                    pick = int(rng.integers(len(cards)))
+                    s.chosen[q] = cards.pop(pick)
+                    s.hands[q] = sorted(cards)
+            return s
+        hidden = [q for q in others if q in s.chosen]
+        pool = [c for q in others for c in s.hands[q]] + [s.chosen[q] for q in hidden] + list(s.out)
+        pool = [int(c) for c in rng.permutation(np.array(pool, dtype=np.int64))]
+        pos = 0
+        for q in others:
+            k = len(s.hands[q])
+            s.hands[q] = sorted(pool[pos : pos + k])
+            pos += k
+        for q in hidden:
+            s.chosen[q] = pool[pos]
+            pos += 1
+        s.out = pool[pos:]
+        return s
+
+    def framework_parameters(self) -> dict[str, Scalar]:
+        """The options a framework exposes: ``variant`` names joined by ``+``, ``max_rounds`` 0 for no limit."""
+        return {"players": 4, "rows": 4, "capacity": 5, "hand_size": 10, "threshold": 66, "variant": "",
+                "auto_row": False, "max_rounds": 0}
+
+    def engine_options(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The engine's options from framework parameters."""
+        return {"players": params["players"], "threshold": params["threshold"],
+                "max_rounds": params["max_rounds"] or None, "rows": params["rows"],
+                "capacity": params["capacity"], "hand_size": params["hand_size"],
+                "auto_row": params["auto_row"], "variant": [v for v in params["variant"].split("+") if v]}
+
+    def decisions_per_round(self) -> int:
+        """An upper bound on the moves of one round: draft, cards, Rule 4 or ties, one deal."""
+        return 3 * self.game.players * self.game.hand_size + 1
+
+
+__all__ = ["Codec"]
