@@ -9,40 +9,33 @@ value and what each built-in computer player would choose (and why, in one sente
 Everything is computed from the player's **observation** only (``state.observation(player)``):
 the hidden hands never reach the coach, so two states that look the same to the player give the
 same advice. Nothing here decides a rule or a move: the legal moves are the engine's
-(``state.legal_actions``), the odds come from :mod:`mowkit.odds`, the Monte Carlo values from the
+(``state.legal_actions``), the odds come from the game's odds, the Monte Carlo values from the
 compiled kernels the ``mc`` player uses, and every listed choice is the agent's own ``act``.
 
-**Expected penalty this turn, by the exact odds** (:attr:`MoveAdvice.exact`, a Fraction):
-
-* 6 nimmt!, choosing a card: :func:`mowkit.games.sixnimmt.odds.card_risk` on
-  :func:`~mowkit.games.sixnimmt.odds.position_from_observation` (the opponents' cards are a uniformly
-  random set of unseen cards; every Rule 4 take is of the fewest-heads row; see that module).
-  The professional variant is not covered by the odds (``exact`` is None, with the reason).
-* 6 nimmt!, Rule 4 (which row to take): certain, the heads of the row.
-* Mow: nothing in a turn is left to chance for the farmer who moves: a cow costs no flies now,
-  taking the herd costs its flies (and, when the draw pile is empty, the take ends the round, so
-  the cards left in hand go to the cowshed too). The kit's Mow odds
-  (:func:`mowkit.games.mow.odds.must_take`) are the chance that a farmer with random cards has no cow
-  that fits: they are about the *next* farmer, not this turn, so they are not used here.
-  ``exact`` holds the certain flies (the Fraction of a whole number).
+**Expected penalty this turn, by the exact odds** (:attr:`MoveAdvice.exact`, a Fraction), and
+what decisions have a **Monte Carlo value** are the game's: its spec's ``coach`` slot (a module in
+the game's folder, found with ``registry.spec_of(game).optional("coach")``; see
+:class:`GameCoach`), e.g. :mod:`mowkit.games.sixnimmt.coach` (the card risk of
+:mod:`mowkit.games.sixnimmt.odds`) and :mod:`mowkit.games.mow.coach` (the flies a turn costs, which
+nothing in the turn leaves to chance). A game without a coach part gets no odds and no Monte
+Carlo value, only the agents' choices.
 
 **Monte Carlo value** (:attr:`MoveAdvice.mc`): the mean penalty of the player at the end of the
 round after the move, over ``rollouts`` random deals of the cards the player has not seen (each
 consistent with the observation), the rest of the round played by random players, as the ``mc``
-player computes it: :func:`mowkit.games.sixnimmt.kernel.mc_card_values` (6 nimmt! card choice) and
-:func:`mowkit.games.mow.kernel.mc_action_values` (Mow turn, ``rollout="random"``). Both kernels return
-only means, so the rollouts are split into ``batches`` independent batches (batch seeds from
-``numpy.random.SeedSequence(seed)``, every move on the same deals within a batch); the value is the
-mean of the batch means and the 95 % interval is ``mean ± t(0.975, batches - 1) · sd / √batches``
-with ``sd`` the standard deviation of the batch means (Student's t: each batch mean is an average
-of many rollouts, so close to normal). Other decisions (6 nimmt!'s Rule 4 row, the professional
-placement, the logic draft; Mow's arrow flip and next farmer) have no Monte Carlo kernel: the
-value is None and :attr:`Advice.mc_note` says why.
+player computes it (the game's compiled kernel, one batch at a time: :meth:`GameCoach.mc_values`).
+The kernels return only means, so the rollouts are split into ``batches`` independent batches
+(batch seeds from ``numpy.random.SeedSequence(seed)``, every move on the same deals within a
+batch); the value is the mean of the batch means and the 95 % interval is
+``mean ± t(0.975, batches - 1) · sd / √batches`` with ``sd`` the standard deviation of the batch
+means (Student's t: each batch mean is an average of many rollouts, so close to normal). Other
+decisions have no Monte Carlo kernel: the value is None and :attr:`Advice.mc_note` says why.
 
 **Computer players**: each built-in agent of the game (:func:`mowkit.agents.describe_agents`,
 made with its default options) is asked ``agent.act(observation, legal, rng)`` with a fresh
 ``numpy.random.default_rng(seed)``; :attr:`AgentAdvice.why` is one sentence from what the
-agent's docstring says it does (never a second implementation of its rule).
+agent's docstring says it does (never a second implementation of its rule), given by the game's
+coach part (:meth:`GameCoach.why`, tables keyed by agent name in the game's folder).
 
 Same state, player, seed and options: the same advice, in any process. Texts (move words, the
 reasons, the agents' sentences) are made when read, in the current language
@@ -55,21 +48,103 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import pandas as pd
 
 from mowkit.core import Action, OptionError, check_int
-from mowkit.games.mow import TakeHerd
 from mowkit.i18n import _, counted
+from mowkit.registry import spec_of
 
-__all__ = ["Advice", "AgentAdvice", "MoveAdvice", "card_words", "coach", "move_words", "why"]
+__all__ = ["Advice", "AgentAdvice", "GameCoach", "MoveAdvice", "card_words", "coach", "game_coach", "move_words",
+           "why"]
 
 ROLLOUTS = 1000
 """Default rollouts of the Monte Carlo value (in ``BATCHES`` batches)."""
 BATCHES = 20
 """Default number of independent batches the 95 % interval is computed from."""
+KERNEL = "kernel"
+"""The Monte Carlo reason code of a decision the game's kernel values (:meth:`GameCoach.mc_values`)."""
+
+Exact = tuple[str, list[Fraction | None], list[Fraction | None]]
+"""(reason code, expected penalty this turn per legal move, chance of taking cards per legal move)."""
+
+
+# --------------------------------------------------------------------------- the game's part
+
+
+class GameCoach(Protocol):
+    """What the coach asks of a game (the module in its spec's ``coach`` slot).
+
+    Reason codes are the game's own short strings; the game's ``exact_notes()`` / ``mc_notes()``
+    turn them into sentences (current language). ``why`` returns None for an agent without a
+    sentence of its own (the coach then says "Chooses: ...").
+    """
+
+    AGENT_OPTIONS: tuple[str, ...]
+    """Agent options (attribute names) copied into an agent's facts when the agent has them."""
+
+    def world(self, state: Any, player: int, seed: int) -> Any:
+        """What ``exact`` needs beyond the observation (made before the state is put away), or None."""
+
+    def exact(self, obs: Any, legal: Sequence[Action], world: Any) -> Exact:
+        """Reason code, expected penalty this turn and chance of taking cards, per legal move."""
+
+    def mc_reason(self, obs: Any, legal: Sequence[Action]) -> str:
+        """:data:`KERNEL` when :meth:`mc_values` values this decision, else the reason code why not."""
+
+    def mc_values(self, obs: Any, legal: Sequence[Action], rollouts: int, seed: int) -> np.ndarray:
+        """One batch: the mean penalty at the end of the round after each legal move, in legal order."""
+
+    def exact_notes(self) -> dict[str, str]:
+        """Reason code -> what the "expected penalty this turn" column holds."""
+
+    def mc_notes(self) -> dict[str, str]:
+        """Reason code -> why a decision has no Monte Carlo value."""
+
+    def facts(self, name: str, obs: Any, action: Action) -> dict[str, Any]:
+        """The numbers the sentence of agent ``name`` quotes for ``action``."""
+
+    def why(self, name: str, game: Any, action: Action, facts: Mapping[str, Any], move: str) -> str | None:
+        """One sentence: what agent ``name`` weighs and the move it chose, or None."""
+
+
+class _NoCoach:
+    """The part of a game whose spec has no coach: no odds, no Monte Carlo value, plain sentences."""
+
+    AGENT_OPTIONS: tuple[str, ...] = ()
+
+    def world(self, state: Any, player: int, seed: int) -> Any:
+        return None
+
+    def exact(self, obs: Any, legal: Sequence[Action], world: Any) -> Exact:
+        return "", [None] * len(legal), [None] * len(legal)
+
+    def mc_reason(self, obs: Any, legal: Sequence[Action]) -> str:
+        return ""
+
+    def mc_values(self, obs: Any, legal: Sequence[Action], rollouts: int, seed: int) -> np.ndarray:
+        raise NotImplementedError
+
+    def exact_notes(self) -> dict[str, str]:
+        return {}
+
+    def mc_notes(self) -> dict[str, str]:
+        return {}
+
+    def facts(self, name: str, obs: Any, action: Action) -> dict[str, Any]:
+        return {}
+
+    def why(self, name: str, game: Any, action: Action, facts: Mapping[str, Any], move: str) -> str | None:
+        return None
+
+
+def game_coach(game: Any) -> GameCoach:
+    """The coach part of ``game`` (a game, state or name): its spec's ``coach`` module, or one that
+    gives no odds, no Monte Carlo value and plain sentences."""
+    part = spec_of(game).optional("coach")
+    return _NoCoach() if part is None else part  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------- words
@@ -203,35 +278,17 @@ class Advice:
 
 
 def _exact_note(reason: str, game: Any) -> str:
-    notes = {
-        "card-risk": _("Exact odds: the other players' cards are treated as random cards among "
-                       "those you have not seen; a row taken by Rule 4 is the one with the fewest heads."),
-        "row-heads": _("Certain: the row you take costs exactly its heads."),
-        "professional": _("No exact odds: the kit's odds cover the standard rules, not the "
-                          "professional variant."),
-        "draft": _("No penalty this turn: drafting a card costs nothing now."),
-        "mow-turn": _("Certain: a cow costs no flies now; taking the herd costs its flies (and the "
-                      "cards left in your hand when the draw pile is empty, as the round ends)."),
-        "mow-choice": _("Certain: this choice costs no flies now."),
-    }
-    return notes.get(reason, reason)
+    return game_coach(game).exact_notes().get(reason, reason)
 
 
 def _mc_note(reason: str, game: Any, rollouts: int, batches: int) -> str:
-    if reason == "kernel":
+    if reason == KERNEL:
         return _("Monte Carlo: the penalty at the end of the round, averaged over random deals of "
                  "the cards you have not seen ({deals}), the rest of the round played at random; "
                  "the interval is 95 % sure to hold the true average.").format(
                      deals=counted("deal", rollouts))
-    notes = {
-        "row-choice": _("No Monte Carlo value: the computer simulation starts at a card choice, "
-                        "not in the middle of a turn."),
-        "professional": _("No Monte Carlo value for the professional variant's placement."),
-        "draft": _("No Monte Carlo value for the draft."),
-        "mow-choice": _("No Monte Carlo value: the computer simulation starts at a turn, not at "
-                        "the arrow or next-farmer choice."),
-        "one-move": _("Only one move is possible."),
-    }
+    notes = {"one-move": _("Only one move is possible.")}
+    notes.update(game_coach(game).mc_notes())
     return notes.get(reason, reason)
 
 
@@ -270,99 +327,20 @@ def _interval(samples: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return mean, mean - half, mean + half
 
 
-def _mc_sixnimmt(obs: Any, rollouts: int, batches: int, seed: int) -> np.ndarray:
-    """Batch means (batches x hand cards) of the 6 nimmt! kernel, in hand order."""
-    from mowkit.games.sixnimmt.agents import _unseen
-    from mowkit.games.sixnimmt.kernel import mc_card_values
-
-    g = obs.game
-    unseen = _unseen(obs)
+def _mc_samples(part: GameCoach, obs: Any, legal: Sequence[Action], rollouts: int, batches: int,
+                seed: int) -> np.ndarray:
+    """Batch means (batches x legal moves) of the game's kernel, ``rollouts`` split as evenly as can be."""
     per = [rollouts // batches + (1 if i < rollouts % batches else 0) for i in range(batches)]
-    return np.array([
-        mc_card_values(obs.hand, obs.rows, unseen, g.players, obs.player, n, seed=s, capacity=g.capacity,
-                       professional=g.professional, relative=False)
-        for n, s in zip(per, _batch_seeds(seed, batches))
-    ])
+    return np.array([part.mc_values(obs, legal, n, s) for n, s in zip(per, _batch_seeds(seed, batches))])
 
 
-def _mc_mow(obs: Any, rollouts: int, batches: int, seed: int) -> np.ndarray:
-    """Batch means (batches x legal turn actions) of the Mow kernel, in the legal list's order."""
-    from mowkit.games.mow.kernel import mc_action_values
-
-    per = [rollouts // batches + (1 if i < rollouts % batches else 0) for i in range(batches)]
-    return np.array([mc_action_values(obs, n, s, "random") for n, s in zip(per, _batch_seeds(seed, batches))])
-
-
-def _exact_sixnimmt(obs: Any, legal: Sequence[Action]) -> tuple[str, list[Fraction | None], list[Fraction | None]]:
-    from mowkit.games.sixnimmt import Play, TakeRow, row_heads
-
-    first = legal[0]
-    if isinstance(first, Play):
-        if obs.game.professional:
-            return "professional", [None] * len(legal), [None] * len(legal)
-        from mowkit.games.sixnimmt.odds import card_risk, position_from_observation
-
-        risk = card_risk(position_from_observation(obs))
-        by_card = {int(c): (e, p) for c, e, p in zip(risk["card"], risk["expected_heads"], risk["p_take"])}
-        cards = [a.card for a in legal]  # type: ignore[attr-defined]
-        return ("card-risk", [Fraction(by_card[c][0]) for c in cards], [Fraction(by_card[c][1]) for c in cards])
-    if isinstance(first, TakeRow):
-        rows = [a.row for a in legal]  # type: ignore[attr-defined]
-        return "row-heads", [Fraction(row_heads(obs.rows[r])) for r in rows], [Fraction(1)] * len(legal)
-    if first.kind == "draft":
-        return "draft", [Fraction(0)] * len(legal), [Fraction(0)] * len(legal)
-    return "professional", [None] * len(legal), [None] * len(legal)
-
-
-def _exact_mow(obs: Any, legal: Sequence[Action], world: Any) -> tuple[str, list[Fraction | None], list[Fraction | None]]:
-    """The flies each turn action puts in the farmer's cowshed now, asked from the engine.
-
-    Each action is applied to a copy of ``world`` (the position with the cards the farmer cannot
-    see dealt again): what a turn action costs the farmer who makes it depends only on the herd
-    and their own hand, so every such world gives the same answer. A decision that ends the round
-    is read from the round's score (the engine puts the hands in the cowsheds then).
-    """
-    from mowkit.events import RoundEnded
-
-    if obs.phase != "play":
-        return "mow-choice", [Fraction(0)] * len(legal), [Fraction(0)] * len(legal)
-    me = obs.player
-    fl = obs.game.flies
-    before = sum(fl[c] for c in world.piles[me])
-    exact: list[Fraction | None] = []
-    take: list[Fraction | None] = []
-    for a in legal:
-        after = world.clone()
-        after.apply(a)
-        ended = [e for e in after.events if isinstance(e, RoundEnded)]
-        now = ended[0].scores[me] if ended else sum(fl[c] for c in after.piles[me])
-        took = any(getattr(e, "kind", "") == "herd taken" and getattr(e, "player", None) == me for e in after.events)
-        exact.append(Fraction(now - before))
-        take.append(Fraction(1 if took else 0))
-    return "mow-turn", exact, take
-
-
-def _agent_facts(name: str, agent: Any, obs: Any, action: Action) -> tuple[tuple[str, Any], ...]:
+def _agent_facts(part: GameCoach, name: str, agent: Any, obs: Any, action: Action) -> tuple[tuple[str, Any], ...]:
     """Facts the sentence of ``name`` reads (from the observation and the agent's options only)."""
     facts: dict[str, Any] = {}
-    for key in ("rollouts", "take_at", "min_cards", "row"):
+    for key in part.AGENT_OPTIONS:
         if hasattr(agent, key):
             facts[key] = getattr(agent, key)
-    g = obs.game
-    if g.name == "sixnimmt":
-        from mowkit.games.sixnimmt import Play, TakeRow, row_heads
-
-        if isinstance(action, Play) and name == "greedy":
-            from mowkit.games.sixnimmt.agents import immediate_penalty
-
-            facts["now"] = immediate_penalty(obs, action.card)[0]
-        if isinstance(action, TakeRow):
-            facts["heads"] = row_heads(obs.rows[action.row])
-    else:
-        from mowkit.games.mow import TakeHerd
-
-        if isinstance(action, TakeHerd) and obs.phase == "play":
-            facts["flies"] = obs.herd_flies()
+    facts.update(part.facts(name, obs, action))
     return tuple(sorted(facts.items()))
 
 
@@ -418,44 +396,26 @@ def coach(
     rollouts = check_int("rollouts", rollouts, batches)
     seed = check_int("seed", seed, 0)
     game = state.game
+    part = game_coach(game)
     obs = state.observation(player)
     legal = list(state.legal_actions(player))
-    world = None
-    if game.name == "mow":  # a world consistent with the observation: what others hold is dealt again
-        from mowkit.adapters import determinize
-
-        world = determinize(state, player, np.random.default_rng(seed))
+    world = part.world(state, player, seed)  # e.g. a world consistent with the observation
     del state  # from here on only the observation (and the legal moves, which it determines)
 
-    if game.name == "sixnimmt":
-        exact_reason, exact, p_take = _exact_sixnimmt(obs, legal)
-    else:
-        exact_reason, exact, p_take = _exact_mow(obs, legal, world)
-
+    exact_reason, exact, p_take = part.exact(obs, legal, world)
     mc: list[float | None] = [None] * len(legal)
     low: list[float | None] = [None] * len(legal)
     high: list[float | None] = [None] * len(legal)
-    if game.name == "sixnimmt":
-        kind = legal[0].kind
-        mc_reason = {"play": "kernel", "take_row": "row-choice", "place": "professional"}.get(kind, "draft")
-    else:
-        mc_reason = "kernel" if obs.phase == "play" else "mow-choice"
-    if mc_reason == "kernel":
-        if game.name == "sixnimmt":
-            samples = _mc_sixnimmt(obs, rollouts, batches, seed)
-            index = {int(c): i for i, c in enumerate(obs.hand)}
-            cols = [index[a.card] for a in legal]
-            samples = samples[:, cols]
-        else:
-            samples = _mc_mow(obs, rollouts, batches, seed)
-        mean, lo, hi = _interval(samples)
+    mc_reason = part.mc_reason(obs, legal)
+    if mc_reason == KERNEL:
+        mean, lo, hi = _interval(_mc_samples(part, obs, legal, rollouts, batches, seed))
         mc, low, high = ([float(x) for x in v] for v in (mean, lo, hi))  # type: ignore[assignment]
 
     asked = []
     for name, agent in _agents(game, agents):
         action = agent.act(obs, legal, np.random.default_rng(seed))
         asked.append(AgentAdvice(name, str(getattr(agent, "name", name)), action,
-                                 _agent_facts(name, agent, obs, action), game))
+                                 _agent_facts(part, name, agent, obs, action), game))
     moves = tuple(
         MoveAdvice(a, game, exact[i], p_take[i], mc[i], low[i], high[i],
                    tuple(x.name for x in asked if x.action == a))
@@ -470,81 +430,10 @@ def coach(
 def why(agent_name: str, game: Any, action: Action, facts: Mapping[str, Any] | None = None) -> str:
     """One sentence: what the built-in agent ``agent_name`` does, and the move it chose.
 
-    Written from each agent's docstring (:mod:`mowkit.games.sixnimmt.agents`, :mod:`mowkit.games.mow.agents`,
-    :mod:`mowkit.agents.planner`); ``facts`` are the numbers the sentence quotes (see
-    :func:`coach`). An agent the kit does not know gets a plain "chooses: ...".
+    Written from each agent's docstring by the game's coach part (:meth:`GameCoach.why`, e.g.
+    :mod:`mowkit.games.sixnimmt.coach`); ``facts`` are the numbers the sentence quotes (see
+    :func:`coach`). An agent the game does not explain gets a plain "chooses: ...".
     """
-    facts = dict(facts or {})
     move = move_words(game, action)
-    if game.name == "sixnimmt":
-        return _why_sixnimmt(agent_name, game, action, facts, move)
-    return _why_mow(agent_name, game, action, facts, move)
-
-
-def _why_sixnimmt(name: str, game: Any, action: Action, facts: dict[str, Any], move: str) -> str:
-    kind = action.kind
-    if kind == "take_row":
-        row = action.row + 1  # type: ignore[attr-defined]
-        heads = counted("head", facts.get("heads", 0))
-        if name == "random" and facts.get("row") == "random":
-            return _("Takes a row at random: row {row} ({heads}).").format(row=row, heads=heads)
-        return _("Takes the row with the fewest heads: row {row} ({heads}).").format(row=row, heads=heads)
-    if kind == "place":
-        return _("Puts the card at the first possible place: {move}.").format(move=move)
-    if kind == "draft":
-        card = card_words(game, action.card)  # type: ignore[attr-defined]
-        if name == "lowest":
-            return _("Drafts the lowest face-up card: {card}.").format(card=card)
-        if name == "highest":
-            return _("Drafts the highest face-up card: {card}.").format(card=card)
-        return _("Drafts a face-up card at random: {card}.").format(card=card)
-    card = card_words(game, action.card)  # type: ignore[attr-defined]
-    if name == "random":
-        return _("Plays a card at random: this time {card}.").format(card=card)
-    if name == "lowest":
-        return _("Always plays its lowest card: {card}.").format(card=card)
-    if name == "highest":
-        return _("Always plays its highest card: {card}.").format(card=card)
-    if name == "greedy":
-        return _("Plays the card that would cost the fewest heads if it were placed now, alone: "
-                 "{card}, which costs {cost} now.").format(card=card, cost=counted("head", facts.get("now", 0)))
-    if name == "heuristic":
-        return _("Keeps away from rows with four cards and plays low when a row must be taken "
-                 "anyway: {card}.").format(card=card)
-    if name == "mc":
-        return _("Tries every card in random deals of the cards it has not seen ({deals}), plays each "
-                 "round out at random and keeps the lowest average: {card}.").format(
-                     deals=counted("deal", facts.get("rollouts", 0)), card=card)
-    if name == "planner":
-        return _("Tries its cards in random deals of the cards it has not seen, imagining the others' "
-                 "next card and its own later cards chosen as good players choose them, spends more "
-                 "tries on the close ones and keeps the best: {card}.").format(card=card)
-    return _("Chooses: {move}.").format(move=move)
-
-
-def _why_mow(name: str, game: Any, action: Action, facts: dict[str, Any], move: str) -> str:
-    kind = action.kind
-    if name == "random":
-        return _("Chooses at random among the possible moves: {move}.").format(move=move)
-    if kind == "flip":
-        return _("Points the arrow at the farmer with fewer flies (the leader): {move}.").format(move=move)
-    if kind == "choose_next":
-        return _("Lets the farmer with the fewest flies (the leader) play next: farmer {farmer}.").format(
-            farmer=action.next_player + 1)  # type: ignore[attr-defined]
-    if name in ("greedy", "heuristic") and kind == TakeHerd.kind:
-        return _("Takes the herd because no cow fits or it is cheap now ({flies}).").format(
-            flies=counted("fly", facts.get("flies", 0)))
-    if name == "greedy":
-        return _("Plays the cow that leaves the fewest unseen cards able to follow, so the next "
-                 "farmer is the likeliest to have to take the herd: {move}.").format(move=move)
-    if name == "heuristic":
-        return _("Keeps the herd closed for the next farmer and unloads flies when the next farmer "
-                 "must take: {move}.").format(move=move)
-    if name == "mc":
-        return _("Tries every move in random deals of the cards it has not seen ({deals}), plays the "
-                 "round out at random and keeps the lowest average: {move}.").format(
-                     deals=counted("deal", facts.get("rollouts", 0)), move=move)
-    if name == "planner":
-        return _("Tries its moves in random deals of the cards it has not seen, spends more tries "
-                 "on the close ones and keeps the best: {move}.").format(move=move)
-    return _("Chooses: {move}.").format(move=move)
+    said = game_coach(game).why(agent_name, game, action, dict(facts or {}), move)
+    return said if said is not None else _("Chooses: {move}.").format(move=move)

@@ -11,12 +11,11 @@ import pytest
 
 from mowkit.core import OptionError
 from mowkit.games.mow import Mow
-from mowkit.games.mow.render import card_html
+from mowkit.games.mow.render import card_html, mow_card_svg
 from mowkit.games.sixnimmt import SixNimmt, heads
-from mowkit.games.sixnimmt.render import cards_html
+from mowkit.games.sixnimmt.render import cards_html, sixnimmt_card_svg
 from mowkit.mow_data import mow_cards
-from mowkit.render import state_html
-from mowkit.render.cards import card_back_svg, mow_card_svg, sixnimmt_card_svg
+from mowkit.render import card_back_svg, state_html
 
 NS = "{http://www.w3.org/2000/svg}"
 XMLNS = 'xmlns="http://www.w3.org/2000/svg"'

@@ -368,8 +368,8 @@ def test_panel_follows_the_seats_it_is_given():
 
 def test_a_greedy_take_of_the_herd_is_explained_as_a_take():
     """The sentence for a take names the take (the action kind is the engine's own)."""
-    from mowkit.coach import _why_mow
     from mowkit.games.mow import TakeHerd
+    from mowkit.games.mow.coach import why as _why_mow
 
     game = load_game("mow", players=3)
     text = _why_mow("greedy", game, TakeHerd(0), {"flies": 3}, "take the herd")

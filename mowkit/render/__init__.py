@@ -1,9 +1,9 @@
 """HTML drawings of states (used by ``_repr_html_`` and the widgets) and cards drawn as SVG.
 
 Generic: each game's drawings are the ``renderer`` slot of its :class:`~mowkit.spec.GameSpec`
-(a module with ``state_html``, ``card_svg`` and ``card_back_svg``); :mod:`mowkit.render.cards`
-holds the pieces every drawing shares. Every drawing takes a ``scale`` (1.0 normal, 2 for a
-projector).
+(a module with ``state_html``, ``card_svg`` and ``card_back_svg``), in the game's own folder;
+:mod:`mowkit.render.cards` holds the pieces every drawing shares and knows no game. Every
+drawing takes a ``scale`` (1.0 normal, 2 for a projector).
 """
 
 from __future__ import annotations

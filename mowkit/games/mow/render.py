@@ -1,29 +1,39 @@
 """HTML of a Mow state: the herd(s) as drawn cards (an acrobat drawn on the cow it stands on), the
 arrow and the stock, and a table of the farmers (hand, cowshed as a count, total) numbered from 1.
-Reads the state only; flies and card names come from the game."""
+Reads the state only; flies and card names come from the game.
+
+The spec's ``renderer`` slot: :func:`state_html`, :func:`card_svg` and :func:`card_back_svg`; the
+card faces and backs are drawn in :mod:`mowkit.games.mow.cards_svg` (re-exported here)."""
 
 from __future__ import annotations
 
 import html
 from typing import Any
 
+from mowkit.games.mow.cards_svg import (
+    MOW_SIZE,
+    PACKET_COLOURS,
+    SPECIAL_NAMES,
+    card_back_svg,
+    fly_icon,
+    mow_card_svg,
+    special_name,
+)
+from mowkit.i18n import _, ngettext
 from mowkit.render.cards import (
     FONT,
     SVG_NS,
-    _,
-    _num,
     card_run,
     check_scale,
     hidden_hand,
     line,
-    mow_card_svg,
-    ngettext,
+    num,
     panel,
     table,
 )
-from mowkit.render.cards import (
-    card_back_svg as back_svg,
-)
+
+__all__ = ["MOW_SIZE", "PACKET_COLOURS", "SPECIAL_NAMES", "arrow_svg", "card_back_svg", "card_html", "card_svg",
+           "fly_icon", "herd_html", "mow_card_svg", "special_name", "state_html"]
 
 
 def _phases() -> dict[str, str]:
@@ -62,7 +72,7 @@ def arrow_svg(arrow: int, scale: float = 1.0) -> str:
     size = 22 * s
     name = _("clockwise") if arrow == 1 else _("anticlockwise")
     flip = "" if arrow == 1 else ' transform="translate(20 0) scale(-1 1)"'
-    return (f'<svg xmlns="{SVG_NS}" width="{_num(size)}" height="{_num(size)}" viewBox="0 0 20 20" '
+    return (f'<svg xmlns="{SVG_NS}" width="{num(size)}" height="{num(size)}" viewBox="0 0 20 20" '
             f'role="img" aria-label="{html.escape(name)}" style="vertical-align:middle">'
             f'<title>{html.escape(name)}</title><g{flip}>'
             f'<path d="M16.5 10 A6.5 6.5 0 1 1 12.5 4" fill="none" stroke="#1b5e20" stroke-width="2.4" '
@@ -119,7 +129,7 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
         if show:
             hand_cell = card_run([card_html(g, c, scale=s) for c in hand]) if hand else "—"
         else:
-            hand_cell = hidden_hand(len(hand), "mow", s)
+            hand_cell = hidden_hand(len(hand), card_back_svg, s)
         shed = piles[p]
         flies = sum(g.flies[c] for c in shed)
         names = ", ".join(str(g.label(c)) for c in shed)
@@ -140,8 +150,3 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
 def card_svg(game: Any, card: int, value: int | None = None, scale: float = 1.0, highlight: bool = False) -> str:
     """One card drawn as SVG (by its id; ``value`` is what a slowpoke, calf or mad cow stands for)."""
     return mow_card_svg(game, card, value, scale, highlight=highlight)
-
-
-def card_back_svg(scale: float = 1.0) -> str:
-    """A face-down Mow card drawn as SVG."""
-    return back_svg("mow", scale)

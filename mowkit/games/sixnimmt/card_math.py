@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
+from mowkit.games.sixnimmt.cards_svg import sixnimmt_label
 from mowkit.games.sixnimmt.odds import (
     full_deck,
     hand_heads_moments,
@@ -26,7 +27,6 @@ from mowkit.games.sixnimmt.odds import (
     tactics_deck,
 )
 from mowkit.i18n import N_, _, counted, ngettext, number, on_language_change
-from mowkit.render.cards import sixnimmt_label
 from mowkit.widgets.common import with_switch
 from mowkit.widgets.tables import (
     chance_text,

@@ -1,29 +1,31 @@
 """HTML of a 6 nimmt! state: the rows as drawn cards, the cards revealed this turn, and a table of
 the players (hand, the card laid face down this turn, penalty pile as a count, total) numbered
-from 1. Reads the state only; heads come from :func:`mowkit.games.sixnimmt.heads`."""
+from 1. Reads the state only; heads come from :func:`mowkit.games.sixnimmt.heads`.
+
+The spec's ``renderer`` slot: :func:`state_html`, :func:`card_svg` and :func:`card_back_svg`; the
+card faces and backs are drawn in :mod:`mowkit.games.sixnimmt.cards_svg` (re-exported here)."""
 
 from __future__ import annotations
 
 import html
 from typing import Any
 
-from mowkit.games.sixnimmt import row_heads
-from mowkit.render.cards import (
-    FONT,
-    _,
-    card_run,
-    check_scale,
-    hidden_hand,
-    line,
-    ngettext,
-    panel,
+from mowkit.games.sixnimmt.cards_svg import (
+    PENALTY_COLOURS,
+    SIXNIMMT_SIZE,
+    card_back_svg,
+    card_box,
+    head_icon,
     sixnimmt_card_svg,
+    sixnimmt_colour,
     sixnimmt_label,
-    table,
 )
-from mowkit.render.cards import (
-    card_back_svg as back_svg,
-)
+from mowkit.games.sixnimmt.engine import row_heads
+from mowkit.i18n import _, ngettext
+from mowkit.render.cards import FONT, card_run, check_scale, hidden_hand, line, panel, table
+
+__all__ = ["PENALTY_COLOURS", "SIXNIMMT_SIZE", "card_back_svg", "card_box", "card_svg", "cards_html",
+           "head_icon", "sixnimmt_card_svg", "sixnimmt_colour", "sixnimmt_label", "state_html"]
 
 
 def _heads_text(n: int) -> str:
@@ -83,11 +85,11 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
         if show:
             hand_cell = cards_html(hand, scale=s, game=g)
         else:
-            hand_cell = hidden_hand(len(hand), "sixnimmt", s)
+            hand_cell = hidden_hand(len(hand), card_back_svg, s)
         if p in state.chosen:
             card = state.chosen[p]
             laid = (sixnimmt_card_svg(card, s, game=g, title=_("laid face down: {card}").format(
-                card=sixnimmt_label(card, g))) if show else card_back_svg("sixnimmt", s))
+                card=sixnimmt_label(card, g))) if show else card_back_svg(s))
             laid_cell = _caption(laid, _("face down"))
         else:
             laid_cell = "—"
@@ -108,8 +110,3 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
 def card_svg(game: Any, card: int, value: int | None = None, scale: float = 1.0, highlight: bool = False) -> str:
     """One card drawn as SVG (by its number)."""
     return sixnimmt_card_svg(card, scale, game=game, highlight=highlight)
-
-
-def card_back_svg(scale: float = 1.0) -> str:
-    """A face-down 6 nimmt! card drawn as SVG."""
-    return back_svg("sixnimmt", scale)
