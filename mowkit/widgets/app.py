@@ -6,7 +6,7 @@
 At the top, a language switch (English / Русский, :func:`mowkit.i18n.set_language`); the tab
 titles and every widget inside are drawn again in the new language. The tabs:
 
-* **step by step** — a seeded game of 6 nimmt! or Mow (the game picker above it), decision by
+* **step by step** — a seeded game of any registered game (the game picker above it), decision by
   decision, with the coach (:class:`~mowkit.widgets.stepper.Stepper`);
 * **play** — people at one screen (hot-seat) and computer players
   (:class:`~mowkit.widgets.play.Play`; by default two people and one computer);
@@ -14,12 +14,19 @@ titles and every widget inside are drawn again in the new language. The tabs:
   (:class:`~mowkit.widgets.editor.PositionEditor`);
 * **outcome explorer** — a seeded tournament with charts (:class:`~mowkit.widgets.explorer.OutcomeExplorer`).
 
+The app knows no game: its pickers list the registered games (:func:`mowkit.registry.specs`, the
+first is shown first) that can fill each tab (the editor's only games whose spec has an
+``editor``; the explorer's tab only when a game has computer players). A game's classroom defaults
+(its stepper's computer players and options, its play tab's seats) are the ``CLASSROOM`` mapping of
+its ``editor`` module; a game without one gets random players and one person against them.
+
 Only the first tab is built when the app is made; every other widget is built the first time its
 tab (or its game in the picker) is shown, so the page is ready quickly (the explorer's tournament
 runs when its tab is first opened).
 
 Public attributes for scripts and tests: ``tabs`` (the ``Tab``), ``language`` (the switch),
-``pickers`` (tab key -> the game picker), ``TABS`` (the tab keys in order); :meth:`show` opens a
+``pickers`` (tab key -> the game picker), ``tab_keys`` (the tab keys shown, in order, from
+:data:`TABS`); :meth:`show` opens a
 tab (and a game), :meth:`widget` gives the widget shown in a tab, built if needed;
 ``steppers``/``plays``/``editors`` (game name -> widget built so far) and ``explorer`` (None until
 its tab is shown).
@@ -28,19 +35,19 @@ its tab is shown).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from mowkit import registry
 from mowkit.i18n import N_, _, on_language_change
+from mowkit.spec import GameSpec
 from mowkit.widgets.common import language_toggle
 
-GAMES = ("sixnimmt", "mow")
 TABS = ("step", "play", "editor", "explorer")
 _TITLES = {"step": N_("step by step"), "play": N_("play"), "editor": N_("position editor"),
            "explorer": N_("outcome explorer")}
-_GAME_TITLES = {"sixnimmt": "6 nimmt!", "mow": "Mow"}  # names of the games: the same in every language
 
 # ipywidgets draws tab titles in a fixed width (--jp-widgets-horizontal-tab-width) and cuts longer
 # ones off: here each tab is as wide as its title.
@@ -53,24 +60,47 @@ _CSS = """<style>
 </style>"""
 
 
+def _fills(key: str, spec: GameSpec) -> bool:
+    """Whether a game can fill tab ``key``: the editor needs the spec's ``editor``, the explorer
+    computer players; every game steps and plays."""
+    if key == "editor":
+        return spec.editor is not None
+    if key == "explorer":
+        return bool(spec.agent_classes())
+    return True
+
+
+def classroom_defaults(spec: GameSpec) -> dict[str, Any]:
+    """A game's classroom defaults: ``stepper`` (its computer players), ``options`` (of its stepper's
+    game) and ``play`` (the play tab's seats), from the ``CLASSROOM`` mapping of its ``editor`` module;
+    a game without one: a random player in each seat of the stepper, one person against them in play."""
+    module = spec.optional("editor")
+    found = getattr(module, "CLASSROOM", None)
+    if found is not None:
+        return dict(found)
+    names = list(spec.agent_classes())
+    agent = "random" if "random" in names else names[0]
+    n = int(spec.game_class()().num_players)
+    return {"stepper": [agent] * n, "options": {}, "play": ["human"] + [agent] * (n - 1)}
+
+
 class ClassroomApp(widgets.VBox):
     """The language switch and four tabs: step by step, play, position editor, outcome explorer.
 
     Args:
         seed: the seed of the games shown (the steppers, the first game played, the editor's deal).
         n_games: the size of the explorer's first tournament.
-        players: the seats of the play tab for 6 nimmt! (``"human"`` or a computer player);
-            default two people and a computer of medium strength.
-        mow_players: the same for Mow (default one person and two computers).
+        seats: game name -> the seats of its play tab (``"human"`` or a computer player); default
+            each game's own (6 nimmt!: two people and a computer of medium strength; Mow: one
+            person and two computers).
         delay: seconds a computer player waits before each move in the play tab (0 to 2).
     """
 
-    def __init__(self, seed: int = 7, n_games: int = 12, *,
-                 players: Sequence[str] = ("human", "human", "medium"),
-                 mow_players: Sequence[str] = ("human", "medium", "easy"), delay: float = 0.6) -> None:
+    def __init__(self, seed: int = 7, n_games: int = 12, *, seats: Mapping[str, Sequence[str]] | None = None,
+                 delay: float = 0.6) -> None:
         self.seed = int(seed)
         self.n_games = int(n_games)
-        self.play_seats = {"sixnimmt": list(players), "mow": list(mow_players)}
+        self.play_seats = {name: list(chosen) for name, chosen in (seats or {}).items()}
         self.delay = float(delay)
         self.steppers: dict[str, Any] = {}
         self.plays: dict[str, Any] = {}
@@ -79,6 +109,10 @@ class ClassroomApp(widgets.VBox):
         self._builders: dict[str, Callable[[str], Any]] = {
             "step": self._stepper, "play": self._play, "editor": self._editor}
 
+        specs = registry.specs()
+        games = {key: [spec.name for spec in specs if _fills(key, spec)] for key in TABS}
+        self.tab_keys = tuple(key for key in TABS if games[key])
+        self._explorer_games = games["explorer"]
         self.language = language_toggle()
         self.language.add_class("mowkit-app-language")
         self.heading = widgets.HTML()
@@ -86,12 +120,13 @@ class ClassroomApp(widgets.VBox):
         self.pickers: dict[str, widgets.ToggleButtons] = {}
         self._bodies: dict[str, widgets.Box] = {}
         pages = []
-        for key in TABS:
+        for key in self.tab_keys:
             body = widgets.VBox()
             self._bodies[key] = body
             if key in self._builders:
-                picker = widgets.ToggleButtons(options=[(_GAME_TITLES[g], g) for g in GAMES], value=GAMES[0],
-                                               style={"button_width": "auto"})
+                # the names of the games: the same in every language
+                picker = widgets.ToggleButtons(options=[(registry.title(g), g) for g in games[key]],
+                                               value=games[key][0], style={"button_width": "auto"})
                 picker.add_class("mowkit-game-picker")
                 picker.observe(lambda _c, key=key: self._fill(key), names="value")
                 self.pickers[key] = picker
@@ -109,25 +144,27 @@ class ClassroomApp(widgets.VBox):
         self._relabel()
         self._unregister = on_language_change(self._language_changed, weak=True)
         self.tabs.selected_index = 0
-        self._fill("step")
+        self._fill(self.tab_keys[0])
 
     # ------------------------------------------------------------------ public
     @property
     def key(self) -> str:
-        """The key of the tab shown (one of :data:`TABS`)."""
-        return TABS[self.tabs.selected_index or 0]
+        """The key of the tab shown (one of :attr:`tab_keys`)."""
+        return self.tab_keys[self.tabs.selected_index or 0]
 
     def show(self, tab: str, game: str | None = None) -> Any:
-        """Open ``tab`` (one of :data:`TABS`) and, for the game tabs, ``game``; returns its widget."""
+        """Open ``tab`` (one of :attr:`tab_keys`) and, for the game tabs, ``game``; returns its widget."""
         from mowkit.core import OptionError
 
-        if tab not in TABS:
-            raise OptionError("tab", tab, ", ".join(TABS))
+        if tab not in self.tab_keys:
+            raise OptionError("tab", tab, ", ".join(self.tab_keys))
         if game is not None:
-            if tab not in self.pickers or game not in GAMES:
-                raise OptionError("game", game, ", ".join(GAMES) + " (in the tabs " + ", ".join(self.pickers) + ")")
+            offered = [str(v) for _label, v in self.pickers[tab].options] if tab in self.pickers else []
+            if game not in offered:
+                raise OptionError("game", game, ", ".join(offered or registry.names())
+                                  + " (in the tabs " + ", ".join(self.pickers) + ")")
             self.pickers[tab].value = game
-        self.tabs.selected_index = TABS.index(tab)
+        self.tabs.selected_index = self.tab_keys.index(tab)
         return self.widget(tab)
 
     def widget(self, tab: str) -> Any:
@@ -146,8 +183,8 @@ class ClassroomApp(widgets.VBox):
             if self.explorer is None:
                 from mowkit.widgets.explorer import OutcomeExplorer
 
-                self.explorer = OutcomeExplorer("sixnimmt", players=4, n_games=self.n_games, seed=1, run=True,
-                                                language_switch=False)
+                self.explorer = OutcomeExplorer(self._explorer_games[0], players=4, n_games=self.n_games, seed=1,
+                                                run=True, language_switch=False)
                 self._bodies[key].children = [self.explorer]
             return
         widget = self._builders[key](self.pickers[key].value)
@@ -158,20 +195,18 @@ class ClassroomApp(widgets.VBox):
         if game not in self.steppers:
             from mowkit.widgets.stepper import Stepper
 
-            if game == "mow":
-                self.steppers[game] = Stepper.from_seed("mow", ["random", "greedy", "random"], seed=self.seed,
-                                                        players=3, language_switch=False)
-            else:
-                self.steppers[game] = Stepper.from_seed("sixnimmt", ["random", "greedy", "lowest", "highest"],
-                                                        seed=self.seed, players=4, language_switch=False)
+            defaults = classroom_defaults(registry.get(game))
+            self.steppers[game] = Stepper.from_seed(game, defaults["stepper"], seed=self.seed,
+                                                    language_switch=False, **defaults["options"])
         return self.steppers[game]
 
     def _play(self, game: str) -> Any:
         if game not in self.plays:
             from mowkit.widgets.play import Play
 
+            seats = self.play_seats.get(game) or classroom_defaults(registry.get(game))["play"]
             # the app's own switch is at the top
-            self.plays[game] = Play(game, players=self.play_seats[game], seed=self.seed, delay=self.delay,
+            self.plays[game] = Play(game, players=list(seats), seed=self.seed, delay=self.delay,
                                     language_switch=False)
         return self.plays[game]
 
@@ -185,7 +220,7 @@ class ClassroomApp(widgets.VBox):
     # ------------------------------------------------------------------ words
     def _relabel(self) -> None:
         self.heading.value = '<h3 style="margin:4px 0">{}</h3>'.format(html.escape(_("6 nimmt! and Mow in class")))
-        self.tabs.titles = tuple(_(_TITLES[key]) for key in TABS)
+        self.tabs.titles = tuple(_(_TITLES[key]) for key in self.tab_keys)
 
     def _language_changed(self, lang: str) -> None:
         self._relabel()

@@ -25,8 +25,21 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from mowkit import registry
 from mowkit.coach import BATCHES, ROLLOUTS, Advice, coach
-from mowkit.i18n import _, number, on_language_change
+from mowkit.i18n import N_, _, number, on_language_change
+
+_COACH_FOR = {"player": N_("Coach for player {n}"), "farmer": N_("Coach for farmer {n}")}
+"""The game's seat word (its spec's ``words.seat``) -> the panel's title (another word: the player's)."""
+
+_COLUMNS = {
+    "heads": (N_("expected heads this turn (exact odds)"),
+              N_("Monte Carlo: heads by the end of the round [95 % interval]")),
+    "flies": (N_("expected flies this turn (exact odds)"),
+              N_("Monte Carlo: flies by the end of the round [95 % interval]")),
+}
+"""The game's penalty word (its spec's ``words.penalties``) -> the headings of the exact and the
+Monte Carlo columns (another word: the heads' headings)."""
 
 
 def _value(x: Fraction | float | None, digits: int = 2) -> str:
@@ -148,18 +161,10 @@ class CoachPanel(widgets.VBox):
     def _table(self, advice: Advice) -> str:
         e = html_lib.escape
         game = advice.game
-        if game.name == "mow":
-            who = _("Coach for farmer {n}").format(n=advice.player + 1)
-        else:
-            who = _("Coach for player {n}").format(n=advice.player + 1)
-        if game.name == "mow":
-            heads = [_("move"), _("expected flies this turn (exact odds)"),
-                     _("Monte Carlo: flies by the end of the round [95 % interval]"),
-                     _("computer players that choose it")]
-        else:
-            heads = [_("move"), _("expected heads this turn (exact odds)"),
-                     _("Monte Carlo: heads by the end of the round [95 % interval]"),
-                     _("computer players that choose it")]
+        words = registry.spec_of(game).words
+        who = _(_COACH_FOR.get(words.seat, _COACH_FOR["player"])).format(n=advice.player + 1)
+        exact_head, mc_head = _COLUMNS.get(words.penalties, _COLUMNS["heads"])
+        heads = [_("move"), _(exact_head), _(mc_head), _("computer players that choose it")]
         exact = [m.exact for m in advice.moves if m.exact is not None]
         mcs = [m.mc for m in advice.moves if m.mc is not None]
         best_exact = min(exact) if exact else None

@@ -1,23 +1,31 @@
-"""Build a 6 nimmt! or Mow position by clicking cards into hands, rows or herds; step, save it.
+"""Build a position of any game with an editor layout by clicking cards into its places; step, save it.
 
-The teacher picks *where to put* (the hand of a player, a row or herd, a penalty pile or
-cowshed, Mow's draw pile) and clicks the cards of the deck; a placed card is shown in its place
-and clicking it there puts it back in the deck. Totals, whose turn it is and (Mow) the arrow are
-set beside. **check** asks the engine to build the position (:func:`build_position`, the one
-place that calls ``game.position``): the engine validates, and a refusal is shown as a plain
-sentence. The widget checks no rule itself. Once the engine accepts the position it can be
-stepped through with computer players (:class:`~mowkit.widgets.stepper.Stepper`) or saved as a
-record (:func:`mowkit.records.save`; :func:`mowkit.records.load` and the stepper open it).
+The teacher picks *where to put* (the hand of a seat, a row or herd, a penalty pile or cowshed,
+any further place the game has) and clicks the cards of the deck; a placed card is shown in its
+place and clicking it there puts it back in the deck. Totals and the game's own settings (Mow:
+whose turn it is, the arrow) are set beside. **check** asks the engine to build the position
+(:func:`build_position`, the one place that calls ``game.position``): the engine validates, and a
+refusal is shown as a plain sentence. The widget checks no rule itself. Once the engine accepts
+the position it can be stepped through with computer players
+(:class:`~mowkit.widgets.stepper.Stepper`) or saved as a record (:func:`mowkit.records.save`;
+:func:`mowkit.records.load` and the stepper open it).
+
+The editor knows no game: what a position of a game holds, how its places are named, how its
+cards are labelled, what its settings are and what "random deal" takes from a dealt state is the
+game's :class:`PositionForm`, the ``Form`` class of the module in the ``editor`` slot of its
+:class:`~mowkit.spec.GameSpec` (``mowkit/games/<game>/editor.py``).
 
     from mowkit.widgets import PositionEditor
-    PositionEditor("sixnimmt")                # or "mow", or a game object; options as load_game
+    PositionEditor("sixnimmt")                # any registered game with an editor; options as load_game
 
 Public attributes for scripts and tests: ``parts`` (the position being built, see
 :meth:`PositionEditor.place`), ``place(card, where)``, ``remove(card)``, ``check()``,
 ``message``, ``state`` (the engine's state after a successful check, else None), ``save(path)``,
 ``open_stepper()``, ``card_buttons`` (card -> its button in the deck), ``placed_buttons`` (card ->
 its button in its place), ``check_button``, ``step_button``, ``save_button``, ``clear_button``,
-``deal_button``, ``totals`` (one IntText per seat), ``where`` (the place selector).
+``deal_button``, ``totals`` (one IntText per seat), ``where`` (the place selector), ``form`` (the
+game's :class:`PositionForm`) and the game's own controls by name (Mow: ``value_box``,
+``turn_box``, ``starter_box``, ``arrow_box``, ``active_box``, ``rest_box``).
 """
 
 from __future__ import annotations
@@ -26,15 +34,118 @@ import html as html_lib
 import inspect
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
-from mowkit import i18n
+from mowkit import i18n, registry
 from mowkit.core import OptionError
-from mowkit.i18n import N_, _, ngettext
+from mowkit.i18n import _, ngettext
 from mowkit.widgets.common import agent_dropdown, button, with_switch
+
+# --------------------------------------------------------------------------- the game's part
+
+
+class PositionForm:
+    """The game's part of the position editor: its places, words, cards, settings and position keywords.
+
+    A game's ``editor`` module defines ``Form``, a subclass made with the game object. What every
+    game gives (the small interface): :attr:`lines`, :attr:`words`, :meth:`lines_count`,
+    :meth:`card_name`, :meth:`dealt` and :meth:`arguments`. The other members have defaults for a
+    game whose position is hands, lines, piles and totals only; a game with more overrides them
+    (Mow: the draw pile as a further place, acrobats standing on cows, what a slowpoke stands for,
+    whose turn it is, the arrow).
+
+    The parts of a position (``PositionEditor.parts``): ``hands``, ``lines`` and ``piles`` (lists of
+    card ids per seat / per line / per seat), ``totals`` (one per seat), ``seed``, and the game's
+    :meth:`extra_parts`.
+    """
+
+    extra_places: tuple[str, ...] = ()
+    """Further places, each a key of the parts holding a list of cards (Mow: ``("stock",)``)."""
+
+    words: Mapping[str, str] = {}
+    """Message ids (translated when shown), ``{n}`` counted from 1: ``hand``, ``line``, ``pile`` and one
+    per extra place (the places), ``seat`` (``player {n}``), ``total`` (``total of player {n}``),
+    ``Hand``, ``Line``, ``Lines``, ``Piles`` (the subjects of the engine's refusals)."""
+
+    bindings: Mapping[str, str] = {}
+    """Part key -> the name of the control (in :meth:`controls`) that sets it."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    # ------------------------------------------------------------------ what every game gives
+    @property
+    def lines(self) -> int:
+        """How many lines (rows, herds) a position has."""
+        raise NotImplementedError
+
+    def lines_count(self, n: int) -> str:
+        """``this game has {n} rows`` (translated), for a refusal of the number of lines."""
+        raise NotImplementedError
+
+    def card_name(self, card: int) -> str:
+        """The card's name a person reads."""
+        raise NotImplementedError
+
+    def dealt(self, state: Any) -> dict[str, Any]:
+        """The parts (but the hands) that "random deal" takes from a dealt state: ``lines`` and extras."""
+        raise NotImplementedError
+
+    def arguments(self, parts: dict[str, Any], common: dict[str, Any]) -> dict[str, Any]:
+        """The keyword arguments of ``game.position`` for ``parts``; ``common`` holds ``hands``,
+        ``piles``, ``totals`` and ``seed`` made plain (lists, ints)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ defaults
+    def word(self, key: str, n: int | None = None) -> str:
+        """``words[key]`` translated, with ``n`` counted from 1 filled in."""
+        text = _(self.words[key])
+        return text if n is None else text.format(n=n + 1)
+
+    def extra_parts(self) -> dict[str, Any]:
+        """The game's further parts of an empty position (Mow: the draw pile, the arrow ...)."""
+        return {}
+
+    def put(self, parts: dict[str, Any], card: int, where: str) -> bool | str:
+        """Put ``card`` at ``where`` the game's own way: True if put, a sentence if refused, False to
+        leave it to the editor (the card goes at the end of the place)."""
+        return False
+
+    def take_out(self, parts: dict[str, Any], card: int) -> None:
+        """Forget what the game noted about ``card`` (the editor takes it out of its place)."""
+
+    def riders(self, parts: dict[str, Any]) -> list[tuple[int, int]]:
+        """``(card, the card it stands on)`` pairs: cards placed on another card, not in a place."""
+        return []
+
+    def label(self, parts: dict[str, Any], card: int) -> str:
+        """The words on a placed card's button."""
+        return self.card_name(card)
+
+    def controls(self) -> dict[str, Any]:
+        """The game's own controls by name (made once; the editor shows them as attributes)."""
+        return {}
+
+    def arrange(self) -> tuple[list[Any], list[Any]]:
+        """Where the controls go: (beside the place selector, rows under the totals)."""
+        return [], []
+
+    def relabel(self) -> None:
+        """The controls' labels and options in the current language."""
+
+
+def form_of(game: Any) -> PositionForm:
+    """The :class:`PositionForm` of ``game`` (its spec's ``editor`` module's ``Form``)."""
+    module = registry.spec_of(game).optional("editor")
+    if module is None:
+        raise OptionError("game", getattr(game, "name", game), "a game whose spec has an editor")
+    form: PositionForm = module.Form(game)
+    return form
+
 
 # --------------------------------------------------------------------------- the engine's position
 
@@ -49,66 +160,48 @@ def _plain(v: Any) -> Any:
     return v
 
 
-def _arguments(game: Any, parts: dict[str, Any]) -> dict[str, Any]:
+def _arguments(game: Any, parts: dict[str, Any], form: PositionForm | None = None) -> dict[str, Any]:
     """The keyword arguments of ``game.position`` for ``parts`` (the game contract's names)."""
     n = game.num_players
-    hands = [list(h) for h in parts["hands"]]
-    piles = [list(p) for p in parts.get("piles") or [[] for _ in range(n)]]
-    totals = [int(t) for t in parts.get("totals") or [0] * n]
-    seed = int(parts.get("seed", 0))
-    if game.name != "mow":
-        lines = [list(r) for r in parts["lines"]]
-        return {"hands": hands, "lines": lines, "piles": piles, "totals": totals, "seed": seed}
-    values = parts.get("values") or {}
-    herds = [[(c, int(values[c])) if c in values else c for c in herd] for herd in parts["lines"]]
-    acrobats = [tuple(pair) for pair in parts.get("acrobats") or []]
-    stock = list(parts.get("stock") or [])
-    if parts.get("rest_to_stock", True):
-        placed = _placed_cards(parts)
-        stock += [c for c in game.deck if c not in placed]
-    to_act = int(parts.get("pending", 0))
-    arrow = int(parts.get("arrow", 1))
-    active = int(parts.get("active", 0))
-    starter = parts.get("starter")
-    contract: dict[str, Any] = {"hands": hands, "lines": herds, "piles": piles, "totals": totals,
-                                "pending": [to_act], "seed": seed, "stock": stock, "acrobats": acrobats,
-                                "arrow": arrow, "active": active}
-    if starter is not None:
-        contract["starter"] = int(starter)
-    if any(totals):  # Mow takes totals from earlier rounds: the position is in a later round
-        contract["round_index"] = 1
-    else:
-        del contract["totals"]
-    return contract
+    common = {"hands": [list(h) for h in parts["hands"]],
+              "piles": [list(p) for p in parts.get("piles") or [[] for _ in range(n)]],
+              "totals": [int(t) for t in parts.get("totals") or [0] * n],
+              "seed": int(parts.get("seed", 0))}
+    return (form or form_of(game)).arguments(parts, common)
 
 
-def build_position(game: Any, parts: dict[str, Any], *, with_arguments: bool = False) -> Any:
+def build_position(game: Any, parts: dict[str, Any], *, with_arguments: bool = False,
+                   form: PositionForm | None = None) -> Any:
     """The engine's state for ``parts`` (the one call of ``game.position`` in the widgets).
 
     With the game contract's keywords (``lines=``, ``piles=``, ``pending=``, ``stock=``). The
     engine validates; its refusal (:class:`~mowkit.core.OptionError`) passes through.
 
     Args:
-        game: a 6 nimmt! or Mow game.
+        game: a game with an editor layout.
         parts: ``hands`` and ``lines`` (lists of card ids per seat / per row or herd), ``piles``,
-            ``totals``, ``seed``; for Mow also ``pending`` (the seat to act), ``arrow`` (1 or -1),
-            ``starter`` (None: the farmer to act), ``active``, ``stock`` (front first), ``rest_to_stock`` (cards placed
-            nowhere go to the back of the draw pile), ``acrobats`` ([acrobat, cow] pairs) and
-            ``values`` (card -> the number a slowpoke or calf stands for).
+            ``totals``, ``seed`` and the game's own parts (:meth:`PositionForm.extra_parts`; Mow:
+            ``pending`` (the seat to act), ``arrow`` (1 or -1), ``starter`` (None: the farmer to act),
+            ``active``, ``stock`` (front first), ``rest_to_stock`` (cards placed nowhere go to the
+            back of the draw pile), ``acrobats`` ([acrobat, cow] pairs) and ``values`` (card -> the
+            number a slowpoke or calf stands for)).
         with_arguments: return ``(state, keyword arguments used)`` (what a record stores).
+        form: the game's :class:`PositionForm` (default: made from its spec).
     """
-    args = _arguments(game, parts)
+    args = _arguments(game, parts, form)
     state = game.position(**args)
     return (state, _plain(args)) if with_arguments else state
 
 
-def _placed_cards(parts: dict[str, Any]) -> set[int]:
+def placed_cards(parts: dict[str, Any], form: PositionForm) -> set[int]:
+    """Every card placed somewhere in ``parts`` (its places and the cards standing on others)."""
     placed: set[int] = set()
     for group in ("hands", "lines", "piles"):
         for cards in parts.get(group) or []:
             placed.update(cards)
-    placed.update(parts.get("stock") or [])
-    placed.update(a for a, _t in parts.get("acrobats") or [])
+    for key in form.extra_places:
+        placed.update(parts.get(key) or [])
+    placed.update(a for a, _t in form.riders(parts))
     return placed
 
 
@@ -121,22 +214,18 @@ _COUNT_ROWS = re.compile(r"^(\d+) (?:rows|herds|lists of card numbers, one per (
 _OPTION = re.compile(r"^([a-z_/]+)(?:\[(\d+)\])?$")
 
 
-def _subject(game: Any, option: str) -> str | None:
+def _subject(form: PositionForm, option: str) -> str | None:
     """What a refused option names, for a person: "Row 2", "The hands" (None: not known)."""
     m = _OPTION.match(option or "")
     if not m:
         return None
     name, index = m.group(1), m.group(2)
-    mow = game.name == "mow"
     if name in ("rows", "herds", "lines"):
-        if index is not None:
-            return (_("Herd {n}") if mow else _("Row {n}")).format(n=int(index) + 1)
-        return _("The herds") if mow else _("The rows")
+        return form.word("Line", int(index)) if index is not None else form.word("Lines")
     if name == "hands":
-        return _("Hand of farmer {n}").format(n=int(index) + 1) if index and mow else (
-            _("Hand of player {n}").format(n=int(index) + 1) if index else _("The hands"))
+        return form.word("Hand", int(index)) if index else _("The hands")
     if name in ("piles", "cowsheds", "piles/totals"):
-        return _("The cowsheds and totals") if mow else _("The penalty piles and totals")
+        return form.word("Piles")
     if name == "totals":
         return _("The totals")
     if name in ("position",):
@@ -152,7 +241,7 @@ def _subject(game: Any, option: str) -> str | None:
     return None
 
 
-def _detail(game: Any, error: OptionError) -> str:
+def _detail(form: PositionForm, error: OptionError) -> str:
     """The engine's ``allowed`` in plain words (its own text when no sentence fits)."""
     allowed = str(error.allowed)
     value = error.value
@@ -175,16 +264,14 @@ def _detail(game: Any, error: OptionError) -> str:
         return _("there must be one for each player ({n})").format(n=m.group(1))
     m = _COUNT_ROWS.match(allowed)
     if m:
-        n = int(m.group(1))
-        if game.name == "mow":
-            return ngettext("this game has {n} herd", "this game has {n} herds", n).format(n=n)
-        return ngettext("this game has {n} row", "this game has {n} rows", n).format(n=n)
+        return form.lines_count(int(m.group(1)))
     if "each in one place" in allowed:
         return _("every card must be a card of the deck in one place only")
     return _("allowed: {allowed}").format(allowed=allowed)
 
 
-def explain_refusal(game: Any, error: Exception, english: Exception | None = None) -> str:
+def explain_refusal(game: Any, error: Exception, english: Exception | None = None,
+                    form: PositionForm | None = None) -> str:
     """The engine's refusal of a position as one plain sentence: ``Row 2: the cards must go up ...``.
 
     ``english``: the same refusal made in English (the engine's messages follow the language; the
@@ -192,10 +279,11 @@ def explain_refusal(game: Any, error: Exception, english: Exception | None = Non
     ``error``'s own words are used when no sentence fits.
     """
     if isinstance(error, OptionError):
-        subject = _subject(game, error.option)
+        form = form or form_of(game)
+        subject = _subject(form, error.option)
         if subject is not None:
             known = english if isinstance(english, OptionError) and english.option == error.option else error
-            problem = _detail(game, known)
+            problem = _detail(form, known)
             if known is not error and problem == _("allowed: {allowed}").format(allowed=known.allowed):
                 problem = _("allowed: {allowed}").format(allowed=error.allowed)
             return _("{subject}: {problem}.").format(subject=subject, problem=problem)
@@ -209,33 +297,13 @@ def explain_refusal(game: Any, error: Exception, english: Exception | None = Non
 
 def card_name(game: Any, card: int) -> str:
     """The card's name a person reads: 6 nimmt! ``55 (7 heads)``, Mow ``game.label(card)``."""
-    if game.name == "mow":
-        return str(game.label(card))
-    from mowkit.render.cards import sixnimmt_label
-
-    return sixnimmt_label(card, game)
+    return form_of(game).card_name(card)
 
 
-_PLACE_WORDS = {
-    ("sixnimmt", "hand"): N_("hand of player {n}"),
-    ("sixnimmt", "line"): N_("row {n}"),
-    ("sixnimmt", "pile"): N_("penalty pile of player {n}"),
-    ("mow", "hand"): N_("hand of farmer {n}"),
-    ("mow", "line"): N_("herd {n}"),
-    ("mow", "pile"): N_("cowshed of farmer {n}"),
-    ("mow", "stock"): N_("draw pile (front first)"),
-}
-
-
-def place_name(game: Any, where: str) -> str:
+def place_name(game: Any, where: str, form: PositionForm | None = None) -> str:
     """A place key (``"hand:0"``, ``"line:1"``, ``"pile:2"``, ``"stock"``) in words, numbered from 1."""
     kind, _sep, index = where.partition(":")
-    text = _(_PLACE_WORDS[("mow" if game.name == "mow" else "sixnimmt", kind)])
-    return text.format(n=int(index) + 1) if index else text
-
-
-def _seat_text(game: Any, seat: int) -> str:
-    return (_("farmer {n}") if game.name == "mow" else _("player {n}")).format(n=seat + 1)
+    return (form or form_of(game)).word(kind, int(index) if index else None)
 
 
 # --------------------------------------------------------------------------- the widget
@@ -245,23 +313,26 @@ class PositionEditor(widgets.VBox):
     """Click cards into hands, rows/herds and piles; the engine checks the position; step or save it.
 
     Args:
-        game: ``"sixnimmt"``, ``"mow"`` or a game object (then no ``options``).
+        game: a registered game's name whose spec has an editor, or a game object (then no
+            ``options``); default: the first such game.
         seed: the seed of "random deal", of the rounds after the position and of the computer players.
         agents: one computer player per seat for "step through" (default: the game's ``greedy``).
         save_path: the default file for "save".
         **options: game options (``players=``, ``max_rounds=`` ...), as :func:`mowkit.load_game`.
     """
 
-    def __init__(self, game: Any = "sixnimmt", *, seed: int = 0, agents: list[str] | None = None,
+    def __init__(self, game: Any = None, *, seed: int = 0, agents: list[str] | None = None,
                  save_path: str | os.PathLike[str] = "my_position.json", language_switch: bool = True,
                  **options: Any) -> None:
         from mowkit.simulate import resolve_game
 
+        if game is None:
+            game = next(s.name for s in registry.specs() if s.editor is not None)
         self.game = resolve_game(game, **options)
         g = self.game
-        self.mow = g.name == "mow"
+        self.form = form_of(g)
         n = g.num_players
-        self.num_lines = g.num_herds if self.mow else g.rows
+        self.num_lines = self.form.lines
         self.state: Any = None
         self.message = ""
         self.html = ""
@@ -273,7 +344,6 @@ class PositionEditor(widgets.VBox):
         # the place selector, the deck and the places
         self.where = widgets.Dropdown(options=self._where_options(), value="hand:0",
                                       layout=widgets.Layout(width="300px"))
-        self.value_box = widgets.BoundedIntText(value=5, min=0, max=16, layout=widgets.Layout(width="230px"))
         self.seed_box = widgets.IntText(value=int(seed), layout=widgets.Layout(width="180px"))
         self.clear_button = button("")
         self.deal_button = button("")
@@ -290,18 +360,16 @@ class PositionEditor(widgets.VBox):
         self.placed_buttons: dict[int, widgets.Button] = {}
         self.places_box = widgets.VBox()
 
-        # totals, whose turn, the arrow, the starter
+        # totals and the game's own settings (its controls, shown as attributes of the editor)
         self.totals = [widgets.IntText(value=0, layout=widgets.Layout(width="190px")) for _p in range(n)]
         for box in self.totals:
             box.observe(self._totals_changed, names="value")
-        self.turn_box = widgets.Dropdown(options=self._seat_options(), value=0)
-        self.starter_box = widgets.Dropdown(options=self._starter_options(), value=None)
-        self.arrow_box = widgets.ToggleButtons(options=self._arrow_options(), value=1)
-        self.active_box = widgets.Dropdown(options=self._line_options(), value=0)
-        self.rest_box = widgets.Checkbox(value=True, indent=False)
-        for w, key in ((self.turn_box, "pending"), (self.starter_box, "starter"),
-                       (self.arrow_box, "arrow"), (self.active_box, "active"), (self.rest_box, "rest_to_stock")):
-            w.observe(lambda change, key=key: self._setting_changed(key, change["new"]), names="value")
+        self.controls = self.form.controls()
+        for name, control in self.controls.items():
+            setattr(self, name, control)
+        for key, name in self.form.bindings.items():
+            self.controls[name].observe(lambda change, key=key: self._setting_changed(key, change["new"]),
+                                        names="value")
         self.seed_box.observe(lambda change: self._setting_changed("seed", int(change["new"])), names="value")
 
         # computer players, check, step, save
@@ -326,14 +394,9 @@ class PositionEditor(widgets.VBox):
         self.drawing = widgets.HTML()
         self.drawing.add_class("mowkit-table")
         self.opened = widgets.VBox()
-        settings: list[Any] = [widgets.HBox(self.totals, layout=widgets.Layout(flex_flow="row wrap"))]
-        if self.mow:
-            mow_row: list[Any] = [self.turn_box, self.starter_box, self.arrow_box]
-            if self.num_lines > 1:
-                mow_row.append(self.active_box)
-            settings += [widgets.HBox(mow_row, layout=widgets.Layout(flex_flow="row wrap")), self.rest_box]
-        top: list[Any] = [self.where] + ([self.value_box] if self.mow else []) + [
-            self.seed_box, self.clear_button, self.deal_button]
+        beside, rows = self.form.arrange()
+        settings: list[Any] = [widgets.HBox(self.totals, layout=widgets.Layout(flex_flow="row wrap")), *rows]
+        top: list[Any] = [self.where, *beside, self.seed_box, self.clear_button, self.deal_button]
         super().__init__(with_switch([
             self.header,
             widgets.HBox(top, layout=widgets.Layout(flex_flow="row wrap")),
@@ -359,20 +422,19 @@ class PositionEditor(widgets.VBox):
             "totals": [0] * n,
             "seed": int(seed),
         })
-        if self.mow:
-            self.parts.update({"stock": [], "rest_to_stock": True, "acrobats": [], "values": {},
-                               "pending": 0, "starter": None, "arrow": 1, "active": 0})
+        self.parts.update(self.form.extra_parts())
 
     def _places(self) -> list[str]:
         n = self.game.num_players
         keys = [f"hand:{p}" for p in range(n)] + [f"line:{i}" for i in range(self.num_lines)]
         keys += [f"pile:{p}" for p in range(n)]
-        return keys + (["stock"] if self.mow else [])
+        return keys + list(self.form.extra_places)
 
     def _cards_at(self, where: str) -> list[int]:
         kind, _sep, index = where.partition(":")
-        if kind == "stock":
-            return self.parts["stock"]
+        if kind in self.form.extra_places:
+            cards: list[int] = self.parts[kind]
+            return cards
         group = {"hand": "hands", "line": "lines", "pile": "piles"}[kind]
         return self.parts[group][int(index)]
 
@@ -381,18 +443,18 @@ class PositionEditor(widgets.VBox):
         for where in self._places():
             if card in self._cards_at(where):
                 return where
-        if self.mow:
-            for a, t in self.parts["acrobats"]:
-                if a == card:
-                    return self.where_is(t)
+        for a, t in self.form.riders(self.parts):
+            if a == card:
+                return self.where_is(t)
         return None
 
     def place(self, card: int, where: str | None = None) -> bool:
         """Put ``card`` at ``where`` (``"hand:0"``, ``"line:1"``, ``"pile:2"``, Mow ``"stock"``;
         default: the place selected); a card already placed moves there. Returns whether it was put.
 
-        In a Mow herd a slowpoke or calf stands for the number in the value box; an acrobat goes
-        on the cow of its number in that herd (there must be one there to stand on).
+        The game may put a card its own way (:meth:`PositionForm.put`): in a Mow herd a slowpoke or
+        calf stands for the number in the value box; an acrobat goes on the cow of its number in
+        that herd (there must be one there to stand on).
         """
         g = self.game
         where = self.where.value if where is None else where
@@ -402,25 +464,17 @@ class PositionEditor(widgets.VBox):
             raise OptionError("card", card, _("a card of the deck in use"))
         if self.where_is(card) is not None:
             self._take_out(card)
-        if self.mow and where.startswith("line:") and g.kinds[card] == "acrobat":
-            herd = self._cards_at(where)
-            carried = {t for _a, t in self.parts["acrobats"]}
-            targets = [t for t in herd if g.kinds[t] == "plain" and g.numbers[t] == g.numbers[card]
-                       and t not in carried]
-            if not targets:
-                self._say(_("An acrobat stands on a cow of its number: put a plain {number} in {place} "
-                            "first.").format(number=g.numbers[card], place=place_name(g, where)))
-                return False
-            self.parts["acrobats"].append([card, targets[0]])
-        else:
+        put = self.form.put(self.parts, card, where)
+        if isinstance(put, str):
+            self._say(put)
+            return False
+        if not put:
             self._cards_at(where).append(card)
-            if self.mow and where.startswith("line:") and g.kinds[card] in ("slowpoke", "calf"):
-                self.parts["values"][card] = int(self.value_box.value)
         self._changed()
         return True
 
     def remove(self, card: int) -> bool:
-        """Put a placed card back in the deck (an acrobat standing on it goes back too)."""
+        """Put a placed card back in the deck (a card standing on it goes back too)."""
         if self.where_is(card) is None:
             return False
         self._take_out(card)
@@ -432,9 +486,7 @@ class PositionEditor(widgets.VBox):
             cards = self._cards_at(where)
             if card in cards:
                 cards.remove(card)
-        if self.mow:
-            self.parts["values"].pop(card, None)
-            self.parts["acrobats"][:] = [[a, t] for a, t in self.parts["acrobats"] if card not in (a, t)]
+        self.form.take_out(self.parts, card)
 
     def clear(self) -> None:
         """Every card back in the deck, totals 0."""
@@ -450,14 +502,7 @@ class PositionEditor(widgets.VBox):
         dealt = self.game.new_state(seed)
         self._reset_parts(seed)
         self.parts["hands"] = [list(h) for h in dealt.hands]
-        if self.mow:
-            self.parts["lines"] = [[c for _v, c in herd] for herd in dealt.herds]
-            stock = getattr(dealt, "stock", None)
-            self.parts["stock"] = list(stock if stock is not None else dealt.pile)
-            self.parts["rest_to_stock"] = False
-            self.parts["pending"] = int(dealt.pending_players()[0])
-        else:
-            self.parts["lines"] = [list(r) for r in dealt.rows]
+        self.parts.update(self.form.dealt(dealt))
         self._sync_settings()
         self._changed()
 
@@ -467,12 +512,8 @@ class PositionEditor(widgets.VBox):
         try:
             for box, t in zip(self.totals, self.parts["totals"]):
                 box.value = int(t)
-            if self.mow:
-                self.turn_box.value = self.parts["pending"]
-                self.starter_box.value = self.parts["starter"]
-                self.arrow_box.value = self.parts["arrow"]
-                self.active_box.value = self.parts["active"]
-                self.rest_box.value = self.parts["rest_to_stock"]
+            for key, name in self.form.bindings.items():
+                self.controls[name].value = self.parts[key]
         finally:
             self._quiet = False
 
@@ -506,17 +547,17 @@ class PositionEditor(widgets.VBox):
     def check(self) -> Any:
         """Ask the engine to build the position: its state, or None with ``message`` saying why."""
         try:
-            state, args = build_position(self.game, self.parts, with_arguments=True)
+            state, args = build_position(self.game, self.parts, with_arguments=True, form=self.form)
         except (OptionError, ValueError, TypeError, KeyError, IndexError) as e:
             self.state = None
             self._arguments = None
             english: Exception | None = None
             with i18n.language("en"):  # the same refusal in the engine's English words
                 try:
-                    build_position(self.game, self.parts)
+                    build_position(self.game, self.parts, form=self.form)
                 except (OptionError, ValueError, TypeError, KeyError, IndexError) as again:
                     english = again
-            self._say(explain_refusal(self.game, e, english), error=True)
+            self._say(explain_refusal(self.game, e, english, form=self.form), error=True)
             self._refused = True
             self._redraw()
             return None
@@ -628,54 +669,33 @@ class PositionEditor(widgets.VBox):
         self.notice.value = f'<div style="color:{colour};font-family:sans-serif">{html_lib.escape(text)}</div>'
 
     def _where_options(self) -> list[tuple[str, str]]:
-        return [(place_name(self.game, w), w) for w in self._places()]
-
-    def _seat_options(self) -> list[tuple[str, int]]:
-        return [(_seat_text(self.game, p), p) for p in range(self.game.num_players)]
-
-    def _starter_options(self) -> list[tuple[str, int | None]]:
-        return [(_("the farmer whose turn it is"), None), *self._seat_options()]
-
-    def _line_options(self) -> list[tuple[str, int]]:
-        return [(place_name(self.game, f"line:{i}"), i) for i in range(self.num_lines)]
-
-    def _arrow_options(self) -> list[tuple[str, int]]:
-        return [(_("clockwise"), 1), (_("anticlockwise"), -1)]
+        return [(place_name(self.game, w, self.form), w) for w in self._places()]
 
     def _relabel(self) -> None:
         """Every label in the current language (called again when the language changes)."""
         g = self.game
-        from mowkit import registry
-
+        form = self.form
         self._quiet = True
         try:
-            for box, options in ((self.where, self._where_options()), (self.turn_box, self._seat_options()),
-                                 (self.starter_box, self._starter_options()), (self.active_box, self._line_options()),
-                                 (self.arrow_box, self._arrow_options())):
-                value = box.value
-                box.options = options
-                box.value = value
+            value = self.where.value
+            self.where.options = self._where_options()
+            self.where.value = value
+            form.relabel()
         finally:
             self._quiet = False
         self.header.value = "<b>{title}</b> · {what}".format(
             title=html_lib.escape(registry.title(g)), what=html_lib.escape(_("position editor")))
         self.where.description = _("put cards in")
-        self.value_box.description = _("slowpoke/calf stands for")
         self.seed_box.description = _("seed")
         self.clear_button.description = _("clear")
         self.clear_button.tooltip = _("every card back in the deck")
         self.deal_button.description = _("random deal")
         self.deal_button.tooltip = _("start from the cards the seed deals")
         for p, box in enumerate(self.totals):
-            box.description = (_("total of farmer {n}") if self.mow else _("total of player {n}")).format(n=p + 1)
+            box.description = form.word("total", p)
             box.style = {"description_width": "initial"}
-        self.turn_box.description = _("whose turn")
-        self.starter_box.description = _("started the round")
-        self.arrow_box.description = _("arrow")
-        self.active_box.description = _("active herd")
-        self.rest_box.description = _("cards placed nowhere go to the back of the draw pile")
         for p, box in enumerate(self.agent_boxes):
-            box.description = _seat_text(g, p)
+            box.description = form.word("seat", p)
         self.check_button.description = _("check")
         self.check_button.tooltip = _("ask the game whether this position is possible")
         self.step_button.description = _("step through")
@@ -686,7 +706,7 @@ class PositionEditor(widgets.VBox):
         self.save_button.tooltip = _("save the position as a record file")
         self.path.description = _("record file")
         for c, b in self.card_buttons.items():
-            b.description = card_name(g, c)
+            b.description = form.card_name(c)
             b.tooltip = _("click: put it in the place selected")
         if self._refused:
             self.check()  # the engine's refusal again, made in the new language
@@ -698,22 +718,18 @@ class PositionEditor(widgets.VBox):
         self._redraw()
 
     def _placed_button(self, card: int, where: str) -> widgets.Button:
-        g = self.game
-        label = card_name(g, card)
-        if self.mow and card in self.parts["values"]:
-            label = _("{card} as {value}").format(card=label, value=self.parts["values"][card])
         b = self.placed_buttons.get(card)
         if b is None:
             b = widgets.Button(layout=widgets.Layout(width="auto"), button_style="info")
             b.on_click(lambda _b, c=card: self.remove(c))
             self.placed_buttons[card] = b
-        b.description = label
+        b.description = self.form.label(self.parts, card)
         b.tooltip = _("click: back to the deck")
         return b
 
     def _redraw(self) -> None:
         g = self.game
-        placed = _placed_cards(self.parts)
+        placed = placed_cards(self.parts, self.form)
         for c, b in self.card_buttons.items():
             b.disabled = c in placed
         left = len(g.deck) - len(placed)
@@ -721,19 +737,15 @@ class PositionEditor(widgets.VBox):
             ngettext("The deck: {n} card left", "The deck: {n} cards left", left).format(n=left)))
         rows = []
         lines_text = []
+        riders = self.form.riders(self.parts)
         for where in self._places():
             cards = list(self._cards_at(where))
             shown = [self._placed_button(c, where) for c in cards]
-            if self.mow and where.startswith("line:"):
-                for a, t in self.parts["acrobats"]:
-                    if t in cards:
-                        b = self._placed_button(a, where)
-                        b.description = _("{card} on {cow}").format(card=card_name(g, a), cow=card_name(g, t))
-                        shown.append(b)
-            label = widgets.HTML("{}:".format(html_lib.escape(place_name(g, where))),
-                                 layout=widgets.Layout(width="230px"))
+            shown += [self._placed_button(a, where) for a, t in riders if t in cards]
+            name = place_name(g, where, self.form)
+            label = widgets.HTML("{}:".format(html_lib.escape(name)), layout=widgets.Layout(width="230px"))
             rows.append(widgets.HBox([label, *shown], layout=widgets.Layout(flex_flow="row wrap")))
-            lines_text.append("{}: {}".format(place_name(g, where), ", ".join(b.description for b in shown) or "—"))
+            lines_text.append("{}: {}".format(name, ", ".join(b.description for b in shown) or "—"))
         for c in [c for c in self.placed_buttons if c not in placed]:
             del self.placed_buttons[c]
         self.places_box.children = rows
@@ -745,4 +757,3 @@ class PositionEditor(widgets.VBox):
             items = "".join(f"<li>{html_lib.escape(t)}</li>" for t in lines_text)
             self.html = f'<ul style="font-family:sans-serif;margin:2px 0 2px 1.2em;padding:0">{items}</ul>'
         self.drawing.value = self.html
-

@@ -91,7 +91,7 @@ class OutcomeExplorer(widgets.VBox):
     """Choose game, players, agents, variant, number of games and seed; run; see the charts.
 
     Args:
-        game: ``"sixnimmt"`` or ``"mow"``.
+        game: a registered game's name (default: the first, :func:`mowkit.registry.default_name`).
         players: number of seats.
         agents: one agent spec per seat (default: greedy, heuristic, then random).
         variant: a name of :data:`VARIANTS` for the game.
@@ -101,9 +101,10 @@ class OutcomeExplorer(widgets.VBox):
         run: run the tournament at once.
     """
 
-    def __init__(self, game: str = "sixnimmt", players: int = 4, agents: Sequence[str] | None = None,
+    def __init__(self, game: str | None = None, players: int = 4, agents: Sequence[str] | None = None,
                  variant: str = "standard", n_games: int = 20, seed: int = 1, unit: str = "game",
                  run: bool = False, language_switch: bool = True) -> None:
+        game = registry.default_name() if game is None else game
         self.table: pd.DataFrame | None = None
         self.summary: pd.DataFrame | None = None
         self.figures: dict[str, go.Figure] = {}
@@ -358,7 +359,7 @@ class OutcomeExplorer(widgets.VBox):
             self.status.value = f'<span style="color:#b00020">{html.escape(str(e))}</span>'
 
 
-def outcome_explorer(game: str = "sixnimmt", players: int = 4, agents: Sequence[str] | None = None,
+def outcome_explorer(game: str | None = None, players: int = 4, agents: Sequence[str] | None = None,
                      n_games: int = 20, seed: int = 1, run: bool = True, **kwargs: Any) -> OutcomeExplorer:
     """An :class:`OutcomeExplorer`, run at once by default."""
     return OutcomeExplorer(game, players, agents, n_games=n_games, seed=seed, run=run, **kwargs)

@@ -5,7 +5,7 @@ it shows is the engine's own; the sentence under the table is the engine's ``eve
 decision (which rule applied). Nothing is decided here.
 
     from mowkit.widgets import Stepper
-    Stepper.from_seed("sixnimmt", ["random", "greedy", "lowest", "highest"], seed=7)
+    Stepper.from_seed("sixnimmt", ["random", "greedy", "lowest", "highest"], seed=7)  # any registered game
     Stepper("my_game.json")              # a saved record (validated on loading)
 
 Public attributes for scripts and tests: ``index`` (the decision shown, 0 = the deal),
@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit.core import Action
-from mowkit.i18n import _, ngettext
+from mowkit.i18n import N_, _, ngettext
 from mowkit.records import load, replay
 from mowkit.widgets.common import (
     ALL_HANDS,
@@ -41,6 +41,10 @@ from mowkit.widgets.common import (
 )
 
 RecordLike = dict[str, Any] | str | os.PathLike[str]
+
+_NO_DECISION = {"player": N_("Player {n} has no decision now."), "farmer": N_("Farmer {n} has no decision now.")}
+"""The game's seat word (its spec's ``words.seat``) -> the sentence for a seat with no decision now
+(another word: the player's sentence)."""
 
 
 class Stepper(widgets.VBox):
@@ -232,8 +236,8 @@ class Stepper(widgets.VBox):
         else:
             from mowkit.i18n import _
 
-            message = (_("Farmer {n} has no decision now.") if self.game.name == "mow"
-                       else _("Player {n} has no decision now.")).format(n=int(show) + 1)
+            said = _NO_DECISION.get(seat_word(self.game), _NO_DECISION["player"])
+            message = _(said).format(n=int(show) + 1)
             self.coach_panel.clear(message)
 
 
