@@ -87,7 +87,7 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
         if p in state.chosen:
             card = state.chosen[p]
             laid = (sixnimmt_card_svg(card, s, game=g, title=_("laid face down: {card}").format(
-                card=sixnimmt_label(card, g))) if show else card_back_svg("sixnimmt", s))
+                card=sixnimmt_label(card, g))) if show else back_svg("sixnimmt", s))
             laid_cell = _caption(laid, _("face down"))
         else:
             laid_cell = "—"
