@@ -3,25 +3,36 @@
 A game's randomness has one root, its seed: the deals come from :func:`deal_rng` (unchanged,
 the kernels and the shipped records depend on it) and each agent from :func:`agent_rng`, a
 one-way derivation from which the deal cannot be rebuilt. Recorded deck orders (``deals=``)
-replace the deal stream; the seed then roots the agents only. :func:`play_state` does not trust
-the agents (private game copies, its own legal list). :func:`play_until` is the one loop that
-plays decisions until the game ends (or a condition holds); everything here plays through it.
+replace the deal stream; the seed then roots the agents only. Every seeded game is a
+:class:`~mowkit.match.Match` (the one place of the seeding rule, the guarded views and the
+record); :func:`play_state` and :func:`play_game` drive one to the end. :func:`play_until` plays
+on a state in hand (rollouts, bare-engine loops, a chooser that sees the state).
 """
 
 from __future__ import annotations
 
-import copy
-import hashlib
-import pickle
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from mowkit.agents import make_agent
-from mowkit.core import Agent, IllegalActionError, OptionError, check_deals, check_int, deal_rng  # noqa: F401
-from mowkit.records import to_record
-from mowkit.registry import load_game
+from mowkit.core import Agent, IllegalActionError, OptionError, deal_rng  # noqa: F401  (deal_rng re-exported)
+from mowkit.match import (  # noqa: F401  (re-exported: their old home)
+    AGENT_STREAM_TAG,
+    Guarded,
+    Match,
+    agent_name,
+    agent_rng,
+    game_root,
+    own_action,
+    play_match,
+    private_copies,
+    resolve_game,
+)
+
+_Guarded = Guarded
+_own_action = own_action
+_name = agent_name
 
 Chooser = Callable[[Any, int], Any]
 """``choose(state, seat) -> action``: a decision rule that sees the state (rollouts, bare-engine loops)."""
@@ -75,67 +86,17 @@ def play_until(state: Any, agents: Sequence[Agent] | Chooser, rngs: Sequence[np.
     return state
 
 
-def resolve_game(game: Any, **options: Any) -> Any:
-    """A game object from a name (``"sixnimmt"``) or a game object passed through."""
-    if isinstance(game, str):
-        return load_game(game, **options)
-    if options:
-        raise OptionError("options", options, "options only with a game name")
-    return game
-
-
-AGENT_STREAM_TAG = "mowkit-agent/1"
-"""The label hashed into every agent generator (change it and every agent's draws change)."""
-
-
-def game_root(seed: int | None) -> int:
-    """The root of a game's randomness: ``seed`` itself, or fresh entropy drawn once for ``seed=None``."""
-    if seed is None:
-        return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    return check_int("seed", seed, 0)
-
-
-def agent_rng(seed: int, stream: int) -> np.random.Generator:
-    """The generator of agent stream ``stream`` in a game with root ``seed``, derived one way.
-
-    Its entropy is the 128-bit BLAKE2b digest of ``"mowkit-agent/1|{seed}|{stream}"``; nothing
-    reachable on the generator (``bit_generator.seed_seq.entropy``, ``spawn_key``, ``state``)
-    leads back to the seed, so an agent cannot rebuild the deal stream (:func:`deal_rng`) from it.
-    The same ``(seed, stream)`` gives the same generator in any process. (A digest cannot hide a
-    seed from someone who guesses it: a small hand-typed seed such as 42 can be found by trying
-    seeds one by one; tournament seeds (:func:`mowkit.tournament.game_seed`, 63 bits) and
-    ``seed=None`` (128 bits of fresh entropy) cannot.)
-    """
-    root = check_int("seed", seed, 0)
-    stream = check_int("stream", stream, 0)
-    digest = hashlib.blake2b(f"{AGENT_STREAM_TAG}|{root}|{stream}".encode(), digest_size=16).digest()
-    return np.random.default_rng(np.random.SeedSequence(int.from_bytes(digest, "big")))
-
-
-def _agent_streams(agent_streams: Sequence[int] | None, n: int) -> list[int]:
-    if agent_streams is None:
-        return list(range(n))
-    allowed = f"{n} different integers >= 0, one per seat"
-    if isinstance(agent_streams, (str, bytes)) or not isinstance(agent_streams, Sequence):
-        raise OptionError("agent_streams", agent_streams, allowed)
-    streams = list(agent_streams)
-    if len(streams) != n or len(set(streams)) != n:
-        raise OptionError("agent_streams", streams, allowed)
-    for s in streams:
-        check_int("agent_streams", s, 0)
-    return [int(s) for s in streams]
-
-
 def play_state(game: Any, agents: Sequence[str | Agent], seed: int | None = None, *,
                agent_streams: Sequence[int] | None = None, deals: Sequence[Sequence[int]] | None = None) -> Any:
     """Play a whole game with ``agents`` (one per seat) and return the final state.
 
-    The seed fixes everything: the deals come from :func:`deal_rng` ``(seed)``, the agent in seat
-    ``p`` draws from :func:`agent_rng` ``(seed, agent_streams[p])``, so the same seed gives the
-    same game in any process (``seed=None``: fresh entropy, drawn once, roots both). With
-    ``deals`` (recorded deck orders, one per round, e.g. the ``deal`` of each round of a record)
-    the rounds are dealt from them and the seed roots the agents only: the seed and deals of a
-    record play that record's game again.
+    A thin driver of :class:`~mowkit.match.Match` (computers only, played to the end). The seed
+    fixes everything: the deals come from :func:`deal_rng` ``(seed)``, the agent in seat ``p``
+    draws from :func:`agent_rng` ``(seed, agent_streams[p])``, so the same seed gives the same
+    game in any process (``seed=None``: fresh entropy, drawn once, roots both). With ``deals``
+    (recorded deck orders, one per round, e.g. the ``deal`` of each round of a record) the rounds
+    are dealt from them and the seed roots the agents only: the seed and deals of a record play
+    that record's game again.
 
     Agents are not trusted: each gets a fresh copy of the legal list and an observation whose
     ``game`` is its own deep copy of the game (made once per seat per game, see
@@ -157,77 +118,7 @@ def play_state(game: Any, agents: Sequence[str | Agent], seed: int | None = None
             A malformed list, a wrong deck, or too few orders for the rounds the game plays raise
             :class:`~mowkit.core.OptionError` (option ``deals``).
     """
-    game = resolve_game(game)
-    n = game.num_players
-    if len(agents) != n:
-        raise OptionError("agents", len(agents), f"one agent per seat: {n}")
-    streams = _agent_streams(agent_streams, n)
-    orders = None if deals is None else check_deals(game, deals)
-    players = [make_agent(game.name, a) for a in agents]
-    root = game_root(seed)
-    agent_rngs = [agent_rng(root, s) for s in streams]
-    views = private_copies(game, n)
-    guarded = [_Guarded(players[p], views[p], p) for p in range(n)]
-    state = game.new_state(rng=deal_rng(root)) if orders is None else game.new_state(deals=orders)
-    try:
-        play_until(state, guarded, agent_rngs)
-    except IllegalActionError as e:
-        if e.rule != "no-recorded-deal":
-            raise
-        raise OptionError("deals", f"{len(orders or [])} deck orders",
-                          f"one deck order per round the game plays (round {state.round_index + 2} "
-                          "needs one more)") from None
-    return state
-
-
-class _Guarded:
-    """An agent seen through :func:`play_state`'s guards: its own game copy, the engine's own action."""
-
-    def __init__(self, agent: Any, view: Any, seat: int) -> None:
-        self.agent, self.view, self.seat = agent, view, seat
-        self.name = _name(agent)
-
-    def act(self, obs: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        object.__setattr__(obs, "game", self.view)
-        action = self.agent.act(obs, list(legal), rng)
-        return _own_action(list(legal), action, self.agent, self.seat)
-
-
-def private_copies(game: Any, n: int) -> list[Any]:
-    """``n`` independent deep copies of ``game`` (one per seat: what an agent's ``obs.game`` is).
-
-    A pickle round trip (a deep copy, several times faster than :func:`copy.deepcopy` for the
-    card tables of Mow); objects that cannot be pickled fall back to :func:`copy.deepcopy`.
-    """
-    try:
-        blob = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # a user's game object that pickle cannot handle
-        return [copy.deepcopy(game) for _ in range(n)]
-    return [pickle.loads(blob) for _ in range(n)]
-
-
-def _own_action(legal: list[Any], action: Any, agent: Any, seat: int) -> Any:
-    """The engine's own legal action equal to ``action`` (same type), or IllegalActionError."""
-    try:
-        i = legal.index(action)  # fast path: identity first, in C
-        if legal[i] is action:
-            return legal[i]
-    except Exception:  # not found, or a comparison that fails
-        pass
-    for a in legal:
-        try:
-            same = type(a) is type(action) and bool(a == action)
-        except Exception:  # an action whose comparison fails is not one of ours
-            same = False
-        if same:
-            return a
-    raise IllegalActionError(
-        "agent", f"agent {_name(agent)!r} in seat {seat} chose {action!r}, not a legal action"
-    )
-
-
-def _name(agent: Any) -> str:
-    return str(getattr(agent, "name", type(agent).__name__))
+    return play_match(game, agents, seed, agent_streams=agent_streams, deals=deals).state
 
 
 def random_rounds(game: Any, rounds: int, seed: int) -> list[list[int]]:
@@ -258,10 +149,7 @@ def play_game(game: Any, agents: Sequence[str | Agent], seed: int | None = None,
     ``play_game(game, agents, record["seed"], deals=[r["deal"] for r in record["rounds"]])``
     plays a recorded game again (the same record when the agents are the same).
     """
-    game = resolve_game(game)
-    state = play_state(game, agents, seed, agent_streams=agent_streams, deals=deals)
-    names = [a if isinstance(a, str) else a.name for a in agents]
-    return to_record(state, seed=seed, agents=names)
+    return play_match(game, agents, seed, agent_streams=agent_streams, deals=deals).record()
 
 
 def __getattr__(name: str) -> Any:
@@ -274,5 +162,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'mowkit.simulate' has no attribute {name!r}")
 
 
-__all__ = ["AGENT_STREAM_TAG", "agent_rng", "deal_rng", "game_root", "play_game", "play_state", "play_until",
-           "random_rounds", "resolve_game"]
+__all__ = ["AGENT_STREAM_TAG", "Match", "agent_rng", "deal_rng", "game_root", "play_game", "play_state",
+           "play_until", "private_copies", "random_rounds", "resolve_game"]

@@ -44,7 +44,7 @@ from mowkit import registry
 from mowkit.agents import make_agent, parse_agent_spec  # noqa: F401  (parse_agent_spec kept importable from here)
 from mowkit.core import OptionError, RecordError, check_choice, check_deals, check_int
 from mowkit.i18n import _
-from mowkit.simulate import play_state, resolve_game
+from mowkit.match import play_match, resolve_game
 
 COLUMNS = [
     "game", "deal", "rotation", "round", "seat", "agent", "penalty", "total",
@@ -199,8 +199,8 @@ def _game_rows(game: Any, agents: Sequence[str | UserAgent], row: dict[str, int]
     names = [_label(a) for a in seated]
     players = [_player(game, a) for a in seated]
     try:
-        state = play_state(game, players, seed=row["seed"], agent_streams=seat_streams(len(agents), row["rotation"]),
-                           deals=deals)
+        state = play_match(game, players, seed=row["seed"], agent_streams=seat_streams(len(agents), row["rotation"]),
+                           deals=deals).state
     except OptionError as e:
         if deals is None or e.option != "deals":
             raise

@@ -21,9 +21,7 @@ GAME_TITLES: Mapping[str, str] = registry.Titles()
 
 def state_html(state: Any, show_hands: bool | int = True) -> str:
     """The drawing of a state of any registered game (all hands, one seat's hand, or none)."""
-    from mowkit.render import state_html as drawing
-
-    return drawing(state, show_hands)
+    return registry.spec_of(state.game).render(state, show_hands)
 
 
 def seat_word(game: Any) -> str:

@@ -56,15 +56,17 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from mowkit.core import Action, IllegalActionError, OptionError, Outcome, spawn_rngs
-from mowkit.i18n import N_, _, counted, ngettext, on_language_change
-from mowkit.narrate import sentences
-from mowkit.records import save, to_record
+from mowkit import registry
+from mowkit.core import Action, IllegalActionError, OptionError, Outcome
+from mowkit.i18n import N_, _, counted, ngettext, number, on_language_change
+from mowkit.match import HUMAN, Match, resolve_game
+from mowkit.narrate import describe, sentences
+from mowkit.records import save
+from mowkit.render import state_html
 from mowkit.widgets.coach import CoachPanel
-from mowkit.widgets.common import GAME_TITLES, button, language_toggle, state_html
+from mowkit.widgets.common import button, language_toggle
 from mowkit.widgets.stepper import Stepper
 
-HUMAN = "human"
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "strong": "planner"}
 """Difficulty words -> the agent that plays them (``strong`` is the kit's strongest, the planner)."""
 _LEVEL_LABELS = {"random": N_("computer, easy"), "greedy": N_("computer, medium"),
@@ -78,16 +80,16 @@ DEFAULT_DELAY = 0.6
 # --------------------------------------------------------------------------- words
 
 
-def seat_name(game: Any, seat: int) -> str:
-    """``player 2`` / ``farmer 2``: a seat as a person reads it (counted from 1)."""
-    name = getattr(game, "name", game)
-    if name == "sixnimmt":
-        return _("player {n}").format(n=seat + 1)
-    if name == "mow":
-        return _("farmer {n}").format(n=seat + 1)
-    from mowkit.widgets.common import seat_word
+_SEATS: dict[str, Any] = {
+    "player": lambda k: ngettext("player {seats}", "players {seats}", k),
+    "farmer": lambda k: ngettext("farmer {seats}", "farmers {seats}", k),
+}
+"""Several seats by the game's seat word (its spec's ``words.seat``); other words: ``{word} {n}``."""
 
-    return _("{word} {n}").format(word=_(seat_word(game)), n=seat + 1)
+
+def seat_name(game: Any, seat: int) -> str:
+    """``player 2`` / ``farmer 2``: a seat as a person reads it (counted from 1), in the game's seat word."""
+    return _("{word} {n}").format(word=_(registry.seat_word(game)), n=seat + 1)
 
 
 def _join(items: Sequence[str]) -> str:
@@ -103,15 +105,20 @@ def seats_name(game: Any, seats: Sequence[int]) -> str:
     if len(seats) == 1:
         return seat_name(game, seats[0])
     numbers = _join([str(p + 1) for p in seats])
-    name = getattr(game, "name", game)
-    if name == "mow":
-        return ngettext("farmer {seats}", "farmers {seats}", len(seats)).format(seats=numbers)
-    return ngettext("player {seats}", "players {seats}", len(seats)).format(seats=numbers)
+    word = registry.seat_word(game)
+    if word in _SEATS:
+        return str(_SEATS[word](len(seats))).format(seats=numbers)
+    return _("{word} {n}").format(word=_(word), n=numbers)
 
 
 def penalty_text(game: Any, n: int) -> str:
-    """``12 heads`` (6 nimmt!) / ``12 flies`` (Mow)."""
-    return counted("fly" if getattr(game, "name", game) == "mow" else "head", int(n))
+    """``12 heads`` / ``12 flies``: ``n`` penalty points in the game's word (a name, game or state)."""
+    spec = registry.spec_of(game)
+    word = getattr(spec.game_class(), "penalty_word", None)
+    try:
+        return counted(str(word), int(n))
+    except OptionError:  # a word the counted forms do not know: the spec's plural
+        return f"{number(int(n))} {_(spec.penalties)}"
 
 
 def ordinal(n: int) -> str:
@@ -127,33 +134,12 @@ def computer_label(agent: str) -> str:
 
 
 def action_label(state: Any, action: Action) -> str:
-    """The words on a move's button: 6 nimmt! cards by name, ``take row 2 (3 cards, 5 heads)``;
-    Mow through ``game.describe``, farmers counted from 1."""
-    game = state.game
-    kind = getattr(action, "kind", "")
-    if game.name == "sixnimmt":
-        from mowkit.games.sixnimmt import row_heads
-        from mowkit.render.cards import sixnimmt_label
-
-        if kind == "play":
-            return sixnimmt_label(action.card, game)  # type: ignore[attr-defined]
-        if kind == "draft":
-            return _("draft {card}").format(card=sixnimmt_label(action.card, game))  # type: ignore[attr-defined]
-        if kind == "take_row":
-            row = state.rows[action.row]  # type: ignore[attr-defined]
-            return _("take row {row} ({cards}, {heads})").format(
-                row=action.row + 1, cards=counted("card", len(row)), heads=counted("head", row_heads(row)))  # type: ignore[attr-defined]
-        if kind == "place":
-            text = _("row {row}, at the back") if action.end == "back" else _("row {row}, at the front")  # type: ignore[attr-defined]
-            return text.format(row=action.row + 1)  # type: ignore[attr-defined]
-    if game.name == "mow":
-        if kind == "choose_next":
-            return _("farmer {n} plays next").format(n=action.next_player + 1)  # type: ignore[attr-defined]
-        if kind == "flip":
-            return _("turn the arrow round") if action.flip else _("keep the arrow")  # type: ignore[attr-defined]
-        if kind == "take":
-            return _("take the herd")
-    return str(game.describe(action))
+    """The words on a move's button: the game narrator's ``move_label(state, action)`` when it has
+    one (cards by name, ``take row 2 (3 cards, 5 heads)``), else :func:`mowkit.narrate.describe`."""
+    label = getattr(registry.spec_of(state).narrator_module(), "move_label", None)
+    if label is not None:
+        return str(label(state, action))
+    return describe(state.game, action)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -183,11 +169,13 @@ class Play(widgets.VBox):
     """People and computer players at one screen, for either game (see the module docstring).
 
     Args:
-        game: ``"sixnimmt"`` or ``"mow"`` (or a game object; then no ``options``).
+        game: a registered game's name (default: the first registered game) or a game object
+            (then no ``options``).
         opponents: the computers of the seats that are not people, in seat order (agent names
             or ``"easy"``/``"medium"``/``"strong"``).
         seat: the person's seat when there is one person (0-based; default 0).
-        seed: fixes the deals and every computer's choices (same seed, same game).
+        seed: fixes the deals and every computer's choices (same seed, same game: the game
+            :func:`mowkit.simulate.play_game` plays with these agents and this seed).
         auto: computers move at once (delay 0).
         save_path: the default file for *save*.
         humans: the people's seats (several: hot-seat), instead of ``seat``.
@@ -202,15 +190,15 @@ class Play(widgets.VBox):
         **options: game options (``variant=``, ``threshold=``, ``max_rounds=`` ...).
     """
 
-    def __init__(self, game: Any = "sixnimmt", opponents: Sequence[Any] | None = None,
+    def __init__(self, game: Any = None, opponents: Sequence[Any] | None = None,
                  seat: int | None = None, seed: int = 0, auto: bool = False,
                  save_path: str | os.PathLike[str] = "my_game.json", *,
                  humans: Sequence[int] | None = None, players: Sequence[Any] | int | None = None,
                  computers: Sequence[Any] | None = None, delay: float = DEFAULT_DELAY,
                  coach: bool = False, language_switch: bool = True, state: Any | None = None,
                  **options: Any) -> None:
-        from mowkit import load_game
-
+        if game is None:
+            game = registry.default_name()
         self._start_state = None if state is None else state.clone()
 
         if computers is not None:
@@ -245,15 +233,15 @@ class Play(widgets.VBox):
             seats = [HUMAN if p in people else next(it) for p in range(n)]
         seats = list(seats)
         if isinstance(game, str):
-            game = load_game(game, **{"players": len(seats), **options})
+            game = resolve_game(game, **{"players": len(seats), **options})
         elif options:
             raise OptionError(sorted(options)[0], options[sorted(options)[0]],
                               "game options only with a game name (a game object has its options)")
         if game.num_players != len(seats):
             raise OptionError("players", len(seats), f"{game.num_players} seats for this game")
-        self._specs(game, seats)  # an unknown computer player is refused before anything is built
         self.game = game
         self.seed = _check_seed(seed)
+        self.match = self._match(seats, self.seed)  # an unknown computer player is refused before anything is built
         self._closed = False
         self._timer: Any = None
         self._generation = 0
@@ -265,14 +253,9 @@ class Play(widgets.VBox):
         self.action_buttons: list[widgets.Button] = []
         self.stepper: Stepper | None = None
         self.shown: bool | int = False
-        self.state: Any = None
-        self.agents: dict[int, Any] = {}
-        self.agent_names: list[str] = []
-        self.humans: tuple[int, ...] = ()
         self.viewer: int | None = None
         self.pass_screen = False
         self.pass_to: int | None = None
-        self._log: list[tuple[int | None, list[Any]]] = []
         self._last_decision: dict[int, int] = {}
 
         # the controls (labels are set by _relabel)
@@ -337,9 +320,34 @@ class Play(widgets.VBox):
         ])
         self.add_class("mowkit-play")
         self._unregister = on_language_change(self._relabel, weak=True)
-        self._start(seats)
+        self._start(self.match)
         self._relabel()
         self._schedule()
+
+    # ------------------------------------------------------------------ the match
+    @property
+    def state(self) -> Any:
+        """The game's live state (the match's)."""
+        return self.match.state
+
+    @property
+    def agents(self) -> dict[int, Any]:
+        """The computer seats' agents (seat -> agent)."""
+        return self.match.agents
+
+    @property
+    def agent_names(self) -> list[str]:
+        """Each seat's name: ``"human"`` or the computer's agent name."""
+        return self.match.names
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The people's seats."""
+        return self.match.humans
+
+    @property
+    def _log(self) -> list[tuple[int | None, list[Any]]]:
+        return self.match.log
 
     # ------------------------------------------------------------------ seats and turns
     @property
@@ -351,18 +359,13 @@ class Play(widgets.VBox):
 
     def computers_pending(self) -> list[int]:
         """Computer seats that may decide now."""
-        if self.state.is_over():
-            return []
-        return [p for p in self.state.pending_players() if p not in self.humans]
+        return self.match.computers_pending()
 
     agents_pending = computers_pending
 
     def humans_pending(self) -> list[int]:
         """People's seats that may decide now, in seat order."""
-        if self.state.is_over():
-            return []
-        pending = set(self.state.pending_players())
-        return [p for p in self.humans if p in pending]
+        return self.match.humans_pending()
 
     def current_human(self) -> int | None:
         """The person who decides next (the first pending person's seat), or None."""
@@ -393,12 +396,11 @@ class Play(widgets.VBox):
             return self._refuse(_("{shown}'s hand is on the screen; {seat} decides after the device is passed.")
                                 .format(shown=seat_name(self.game, self.viewer), seat=seat_name(self.game, who)))
         try:
-            self.state.apply(action)
+            self.match.submit(action)
         except IllegalActionError as e:
             self.last_error = e
             return self._refuse(_("Not allowed: {reason}").format(reason=getattr(e, "message", str(e))))
-        self._last_decision[who] = len(self._log)
-        self._log.append((who, list(self.state.events)))
+        self._last_decision[who] = len(self._log) - 1
         self.message = ""
         self._message_error = False
         self._changed()
@@ -441,9 +443,9 @@ class Play(widgets.VBox):
         """Start again with ``seed`` (default: the next one) and ``players`` (default: the same seats;
         each ``"human"`` or a computer); the same seed gives the same deal and computer choices."""
         seed = self.seed + 1 if seed is None else _check_seed(seed)
-        self._specs(self.game, list(self.agent_names) if players is None else list(players))
+        match = self._match(list(self.agent_names) if players is None else list(players), seed)
         self.seed = seed
-        self._start(list(self.agent_names) if players is None else list(players))
+        self._start(match)
         self.message = ""
         self._relabel()
         self._schedule()
@@ -464,7 +466,7 @@ class Play(widgets.VBox):
     # ------------------------------------------------------------------ records
     def record(self) -> dict[str, Any]:
         """The game so far (finished or not) as a record."""
-        return to_record(self.state, seed=self.seed, agents=self.agent_names)
+        return self.match.record()
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
         """Save the game so far as a record file (written whole, then renamed); returns the path."""
@@ -513,33 +515,21 @@ class Play(widgets.VBox):
         return lines
 
     # ------------------------------------------------------------------ inside: the game
-    @staticmethod
-    def _specs(game: Any, players: Sequence[Any]) -> tuple[list[Any], dict[int, Any]]:
-        """Each seat's spec (difficulty words read as agent names) and the computers' agents."""
-        from mowkit.agents import make_agent
-
-        n = game.num_players
+    def _match(self, players: Sequence[Any], seed: int) -> Match:
+        """A new match of this game: each seat ``"human"`` or a computer (difficulty words read as
+        agent names); an unknown computer player raises :class:`OptionError`."""
+        n = self.game.num_players
         if isinstance(players, str) or len(players) != n:
             raise OptionError("players", players, f"a list with one entry per seat ({n}): 'human' or a "
                                                   "computer player")
         specs = [LEVELS.get(a, a) if isinstance(a, str) else a for a in players]
-        return specs, {p: make_agent(game.name, a) for p, a in enumerate(specs) if a != HUMAN}
+        humans = [p for p, a in enumerate(specs) if isinstance(a, str) and a == HUMAN]
+        return Match(self.game, specs, seed, humans=humans, start=self._start_state)
 
-    def _start(self, players: Sequence[Any]) -> None:
-        n = self.game.num_players
-        specs, agents = self._specs(self.game, players)
+    def _start(self, match: Match) -> None:
         self._cancel_timer()
         self._generation += 1
-        self.agents = agents
-        self.agent_names = [HUMAN if a == HUMAN else (a if isinstance(a, str) else str(getattr(a, "name", a)))
-                            for a in specs]
-        self.humans = tuple(p for p, a in enumerate(specs) if a == HUMAN)
-        deal_rng, *self._rngs = spawn_rngs(self.seed, n + 1)
-        if self._start_state is not None:  # a hand-built position: every new game starts from it
-            self.state = self._start_state.clone()
-        else:
-            self.state = self.game.new_state(rng=deal_rng)
-        self._log = [(None, list(self.state.events))]
+        self.match = match
         self._last_decision = {}
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.pass_screen = False
@@ -551,11 +541,7 @@ class Play(widgets.VBox):
         self._refresh()
 
     def _computer_move(self) -> None:
-        p = self.computers_pending()[0]
-        legal = self.state.legal_actions(p)
-        action = self.agents[p].act(self.state.observation(p), legal, self._rngs[p])
-        self.state.apply(action)  # a computer's illegal choice is a bug: let the engine raise
-        self._log.append((p, list(self.state.events)))
+        self.match.step()  # a computer's illegal choice is a bug: the match raises, naming the agent
 
     def _changed(self) -> None:
         self._refresh()
@@ -703,7 +689,7 @@ class Play(widgets.VBox):
 
     def _header(self) -> None:
         g = self.game
-        title = GAME_TITLES.get(g.name, g.name)
+        title = registry.title(g)
         who = " · ".join(f"{html.escape(seat_name(g, p))}: "
                          f"{html.escape(_('a person') if a == HUMAN else computer_label(a))}"
                          for p, a in enumerate(self.agent_names))

@@ -248,3 +248,13 @@ def describe(game: Any, action: Action) -> str:
 
 
 
+
+
+def move_label(state: Any, action: Action) -> str:
+    """The words on a move's button (the play widget): ``farmer 2 plays next``, ``turn the arrow
+    round``, else the decision as :func:`describe` says it; farmers counted from 1."""
+    if isinstance(action, ChooseNext):
+        return _("farmer {n} plays next").format(n=action.next_player + 1)
+    if isinstance(action, Flip):
+        return _("turn the arrow round") if action.flip else _("keep the arrow")
+    return describe(state.game, action)

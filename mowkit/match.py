@@ -1,0 +1,299 @@
+"""One match: the one loop that plays a game between agents and people, from a seed to a record.
+
+A :class:`Match` owns everything a played game needs, so every front end plays the same game:
+
+* the seeding rule: the deals come from :func:`~mowkit.core.deal_rng` ``(root)`` (unchanged, the
+  kernels and the shipped records depend on it), the agent in seat ``p`` draws from
+  :func:`agent_rng` ``(root, stream[p])``, a one-way derivation from which the deal cannot be
+  rebuilt; the root is the seed (``seed=None``: fresh entropy, drawn once). Recorded deck orders
+  (``deals=``) replace the deal stream; a start state (``start=``) replaces the deal;
+* the guarded views: each agent gets a fresh copy of the legal list and an observation whose
+  ``game`` is its own deep copy of the game (made once per seat per match), and the action it
+  returns is looked up in the engine's own legal list (:func:`own_action`);
+* the step loop: :meth:`Match.step` plays one computer decision, :meth:`Match.run` plays until a
+  person must decide or the game is over;
+* waiting for people: a seat in ``humans`` is never played by the match; it waits until the front
+  end passes that seat's decision to :meth:`Match.submit`;
+* timing: the seconds each decision took, per seat (:attr:`Match.seconds`);
+* the record (:meth:`Match.record`, the format of :mod:`mowkit.records`).
+
+:func:`mowkit.simulate.play_state` / :func:`~mowkit.simulate.play_game` (and through them the
+engine backend of tournaments) and the play widget drive a ``Match``.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import pickle
+from collections.abc import Callable, Collection, Sequence
+from time import perf_counter
+from typing import Any
+
+import numpy as np
+
+from mowkit.agents import make_agent
+from mowkit.core import Agent, IllegalActionError, OptionError, check_deals, check_int, deal_rng
+from mowkit.records import to_record
+from mowkit.registry import load_game
+
+HUMAN = "human"
+"""The name a person's seat has in a match's ``names`` and in records."""
+
+AGENT_STREAM_TAG = "mowkit-agent/1"
+"""The label hashed into every agent generator (change it and every agent's draws change)."""
+
+
+# --------------------------------------------------------------------------- seeding
+
+
+def resolve_game(game: Any, **options: Any) -> Any:
+    """A game object from a registered game's name or a game object passed through."""
+    if isinstance(game, str):
+        return load_game(game, **options)
+    if options:
+        raise OptionError("options", options, "options only with a game name")
+    return game
+
+
+def game_root(seed: int | None) -> int:
+    """The root of a game's randomness: ``seed`` itself, or fresh entropy drawn once for ``seed=None``."""
+    if seed is None:
+        return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+    return check_int("seed", seed, 0)
+
+
+def agent_rng(seed: int, stream: int) -> np.random.Generator:
+    """The generator of agent stream ``stream`` in a game with root ``seed``, derived one way.
+
+    Its entropy is the 128-bit BLAKE2b digest of ``"mowkit-agent/1|{seed}|{stream}"``; nothing
+    reachable on the generator (``bit_generator.seed_seq.entropy``, ``spawn_key``, ``state``)
+    leads back to the seed, so an agent cannot rebuild the deal stream (:func:`deal_rng`) from it.
+    The same ``(seed, stream)`` gives the same generator in any process. (A digest cannot hide a
+    seed from someone who guesses it: a small hand-typed seed such as 42 can be found by trying
+    seeds one by one; tournament seeds (:func:`mowkit.tournament.game_seed`, 63 bits) and
+    ``seed=None`` (128 bits of fresh entropy) cannot.)
+    """
+    root = check_int("seed", seed, 0)
+    stream = check_int("stream", stream, 0)
+    digest = hashlib.blake2b(f"{AGENT_STREAM_TAG}|{root}|{stream}".encode(), digest_size=16).digest()
+    return np.random.default_rng(np.random.SeedSequence(int.from_bytes(digest, "big")))
+
+
+def check_streams(streams: Sequence[int] | None, n: int) -> list[int]:
+    """The stream number of each of ``n`` seats (default: the seat number), checked."""
+    if streams is None:
+        return list(range(n))
+    allowed = f"{n} different integers >= 0, one per seat"
+    if isinstance(streams, (str, bytes)) or not isinstance(streams, Sequence):
+        raise OptionError("agent_streams", streams, allowed)
+    found = list(streams)
+    if len(found) != n or len(set(found)) != n:
+        raise OptionError("agent_streams", found, allowed)
+    for s in found:
+        check_int("agent_streams", s, 0)
+    return [int(s) for s in found]
+
+
+# --------------------------------------------------------------------------- guarded views
+
+
+def private_copies(game: Any, n: int) -> list[Any]:
+    """``n`` independent deep copies of ``game`` (one per seat: what an agent's ``obs.game`` is).
+
+    A pickle round trip (a deep copy, several times faster than :func:`copy.deepcopy` for the
+    card tables of Mow); objects that cannot be pickled fall back to :func:`copy.deepcopy`.
+    """
+    try:
+        blob = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # a user's game object that pickle cannot handle
+        return [copy.deepcopy(game) for _ in range(n)]
+    return [pickle.loads(blob) for _ in range(n)]
+
+
+def agent_name(agent: Any) -> str:
+    """An agent's name as errors and records show it."""
+    return str(getattr(agent, "name", type(agent).__name__))
+
+
+def own_action(legal: list[Any], action: Any, agent: Any, seat: int) -> Any:
+    """The engine's own legal action equal to ``action`` (same type), or IllegalActionError."""
+    try:
+        i = legal.index(action)  # fast path: identity first, in C
+        if legal[i] is action:
+            return legal[i]
+    except Exception:  # not found, or a comparison that fails
+        pass
+    for a in legal:
+        try:
+            same = type(a) is type(action) and bool(a == action)
+        except Exception:  # an action whose comparison fails is not one of ours
+            same = False
+        if same:
+            return a
+    raise IllegalActionError(
+        "agent", f"agent {agent_name(agent)!r} in seat {seat} chose {action!r}, not a legal action"
+    )
+
+
+class Guarded:
+    """An agent seen through a match's guards: its own game copy, the engine's own action."""
+
+    def __init__(self, agent: Any, view: Any, seat: int) -> None:
+        self.agent, self.view, self.seat = agent, view, seat
+        self.name = agent_name(agent)
+
+    def act(self, obs: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        """The agent's decision on its private view, as the engine's own legal action object."""
+        object.__setattr__(obs, "game", self.view)
+        action = self.agent.act(obs, list(legal), rng)
+        return own_action(list(legal), action, self.agent, self.seat)
+
+
+# --------------------------------------------------------------------------- the match
+
+
+class Match:
+    """One game between agents (and people), played one decision at a time (see the module docstring).
+
+    Args:
+        game: a game object or a registered game's name.
+        agents: one entry per seat: an agent (name or object); at a seat in ``humans`` the entry
+            is only the seat's name in the record (e.g. ``"human"``).
+        seed: the game's seed (``None``: fresh entropy, recorded as ``None``).
+        humans: the seats people play: the match waits for :meth:`submit` there.
+        agent_streams: the stream number of the agent in each seat (default: the seat number).
+        deals: recorded deck orders, one list of card ids per round (``None``: deal from the seed).
+        start: a state to play on (a copy of it) instead of a deal; the seed roots the agents only.
+    """
+
+    def __init__(self, game: Any, agents: Sequence[str | Agent], seed: int | None = None, *,
+                 humans: Collection[int] = (), agent_streams: Sequence[int] | None = None,
+                 deals: Sequence[Sequence[int]] | None = None, start: Any | None = None) -> None:
+        game = resolve_game(game)
+        n = game.num_players
+        if len(agents) != n:
+            raise OptionError("agents", len(agents), f"one agent per seat: {n}")
+        people = self._people(humans, n)
+        streams = check_streams(agent_streams, n)
+        orders = None if deals is None else check_deals(game, deals)
+        if orders is not None and start is not None:
+            raise OptionError("deals", "deck orders", "deals or a start state, not both")
+        self.game = game
+        self.seed = seed
+        self.humans = people
+        self.agents: dict[int, Any] = {p: make_agent(game.name, a) for p, a in enumerate(agents) if p not in people}
+        self.names = [_seat_name(a, p in people) for p, a in enumerate(agents)]
+        self.root = game_root(seed)
+        self.rngs = {p: agent_rng(self.root, streams[p]) for p in self.agents}
+        views = private_copies(game, len(self.agents))
+        self.views = {p: Guarded(self.agents[p], v, p) for p, v in zip(self.agents, views)}
+        self._orders = orders
+        if start is not None:
+            self.state = start.clone()
+        elif orders is None:
+            self.state = game.new_state(rng=deal_rng(self.root))
+        else:
+            self.state = game.new_state(deals=orders)
+        self.log: list[tuple[int | None, list[Any]]] = [(None, list(self.state.events))]
+        """(seat, events) of each decision, after the deal's (seat ``None``) events."""
+        self.seconds: list[list[float]] = [[] for _ in range(n)]
+        """The seconds each decision took, per seat (a person's: since the match last changed)."""
+        self._since = perf_counter()
+
+    @staticmethod
+    def _people(humans: Collection[int], n: int) -> tuple[int, ...]:
+        people = tuple(sorted(set(humans)))
+        if any(isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n for p in people):
+            raise OptionError("humans", list(humans), f"different seats from 0 to {n - 1}")
+        return people
+
+    # ------------------------------------------------------------------ who decides
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+        return bool(self.state.is_over())
+
+    def pending(self) -> list[int]:
+        """Every seat that may decide now."""
+        return [] if self.state.is_over() else list(self.state.pending_players())
+
+    def computers_pending(self) -> list[int]:
+        """Computer seats that may decide now."""
+        return [p for p in self.pending() if p not in self.humans]
+
+    def humans_pending(self) -> list[int]:
+        """People's seats that may decide now, in seat order (the match waits for them)."""
+        pending = set(self.pending())
+        return [p for p in self.humans if p in pending]
+
+    # ------------------------------------------------------------------ decisions
+    def step(self) -> int | None:
+        """One computer decision (the first pending computer seat); its seat, or None when none may decide."""
+        seats = self.computers_pending()
+        if not seats:
+            return None
+        p = seats[0]
+        legal = self.state.legal_actions(p)
+        started = perf_counter()
+        action = self.views[p].act(self.state.observation(p), list(legal), self.rngs[p])
+        self._apply(p, action, self.views[p].name, started)
+        return p
+
+    def run(self, stop: Callable[[Match], bool] | None = None) -> int:
+        """Computer decisions until a person must decide, the game is over or ``stop(match)``; how many."""
+        k = 0
+        while not (stop is not None and stop(self)) and self.step() is not None:
+            k += 1
+        return k
+
+    def submit(self, action: Any) -> None:
+        """A person's decision: applied when its seat is a person's and the rules allow it.
+
+        Refused with :class:`~mowkit.core.IllegalActionError` (the state unchanged): a seat that
+        is not a person's (rule ``seat``), or what the engine refuses (its own error).
+        """
+        seat = getattr(action, "player", None)
+        if seat not in self.humans:
+            raise IllegalActionError("seat", f"{action!r} is not a decision of a person's seat "
+                                             f"(people: {list(self.humans)})")
+        self._apply(int(seat), action, None, self._since)  # type: ignore[arg-type]
+
+    def _apply(self, seat: int, action: Any, agent: str | None, started: float) -> None:
+        """Apply ``action`` of ``seat`` (an agent's errors name it); log its events and its time."""
+        try:
+            self.state.apply(action)
+        except IllegalActionError as e:
+            if e.rule == "no-recorded-deal":
+                raise OptionError("deals", f"{len(self._orders or [])} deck orders",
+                                  f"one deck order per round the game plays (round {self.state.round_index + 2} "
+                                  "needs one more)") from None
+            if agent is None:
+                raise
+            raise IllegalActionError("agent", f"agent {agent!r} in seat {seat} chose {action!r}, "
+                                     f"refused by the rules: {e}") from None
+        now = perf_counter()
+        self.seconds[seat].append(now - started)
+        self._since = now
+        self.log.append((seat, list(self.state.events)))
+
+    # ------------------------------------------------------------------ the record
+    def record(self) -> dict[str, Any]:
+        """The game so far (finished or not) as a record (:mod:`mowkit.records`)."""
+        return to_record(self.state, seed=self.seed, agents=self.names)
+
+
+def _seat_name(entry: Any, person: bool) -> str:
+    if isinstance(entry, str):
+        return entry
+    return HUMAN if person else agent_name(entry)
+
+
+def play_match(game: Any, agents: Sequence[str | Agent], seed: int | None = None, **kwargs: Any) -> Match:
+    """A :class:`Match` of computers only, played to the end."""
+    match = Match(game, agents, seed, **kwargs)
+    match.run()
+    return match
+
+
+__all__ = ["AGENT_STREAM_TAG", "HUMAN", "Guarded", "Match", "agent_name", "agent_rng", "check_streams",
+           "game_root", "own_action", "play_match", "private_copies", "resolve_game"]
