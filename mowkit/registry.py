@@ -46,6 +46,14 @@ def _discover() -> None:
         _SPECS.setdefault(spec.name, spec)
 
 
+def reload() -> None:
+    """Forget every game found so far (and those registered at run time) and read the entry point
+    group again on next use: after installing a game's package into a running process."""
+    global _LOADED
+    _SPECS.clear()
+    _LOADED = False
+
+
 def register(spec: GameSpec, *, replace: bool = False) -> GameSpec:
     """Add a game at run time; a name already taken raises :class:`OptionError` unless ``replace``."""
     _discover()
@@ -148,5 +156,5 @@ class Titles(Mapping[str, str]):
         return len(names())
 
 
-__all__ = ["GROUP", "default_name", "game_options", "get", "load_game", "names", "register", "seat_word",
+__all__ = ["GROUP", "default_name", "game_options", "get", "load_game", "names", "register", "reload", "seat_word",
            "spec_of", "specs", "title", "unregister", "Titles"]

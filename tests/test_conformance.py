@@ -14,7 +14,9 @@ options, the deal seed and the choices (derandomised, so every run tests the sam
    scanned; the logic draft of 6 nimmt! is public by design), and exchanging hidden cards between
    hidden places does not change what a seat sees;
 5. the same seed gives the same record in a fresh process;
-6. records round-trip: ``to_record`` -> ``save`` -> ``load`` -> ``replay`` gives every state again.
+6. records round-trip: ``to_record`` -> ``save`` -> ``load`` -> ``replay`` gives every state again;
+7. every registered game passes the shipped suite, :func:`mowkit.testing.check_game` (what a third
+   game's author runs).
 """
 
 from __future__ import annotations
@@ -35,13 +37,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mowkit
-from mowkit import IllegalActionError, load_game
+from mowkit import IllegalActionError, load_game, registry
 from mowkit.core import Action
 from mowkit.events import Event
 from mowkit.games import mow as mow_rules
 from mowkit.games import sixnimmt as six_rules
 from mowkit.records import load, replay, save, to_record
 from mowkit.simulate import play_game
+from mowkit.testing import check_game
 
 GAMES = ["sixnimmt", "mow"]
 FULL_SIX_DECK = 104  # cards 1..104 (RULES.md §1)
@@ -604,6 +607,7 @@ FRESH_CODE = """
 import json, sys
 from mowkit import load_game
 from mowkit.simulate import play_game
+from mowkit.testing import check_game
 cases = json.loads(sys.argv[1])
 print(json.dumps([play_game(load_game(n, **o), a, s) for n, o, a, s in cases]))
 """
@@ -661,3 +665,16 @@ def test_records_round_trip_to_every_state(name, data):
             if final.is_over():
                 assert list(again[-1].winners()) == back["winners"] == list(final.winners())
             assert json.loads(json.dumps(to_record(again[-1], seed=seed, agents=back["agents"]))) == back
+
+
+# --------------------------------------------------------------------------- 7. the shipped suite
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_every_registered_game_passes_check_game(name):
+    """mowkit.testing.check_game: each variant at 2 players and the default, two seeds each, the
+    kit's games with their documented action order (``order_key`` above)."""
+    key = (lambda a: order_key(name, a)) if name in GAMES else None
+    report = check_game(name, seeds=range(2), order_key=key)
+    assert report.games == 2 * len(report.option_sets) and report.decisions > 0 and report.refused > 0
+    assert report.event_kinds

@@ -1,5 +1,7 @@
 """The game registry: every game loads, plays, and finds its agents, kernel and renderer; a third
-game registered here (a toy card game written in this file) works through the same front doors."""
+game registered here at run time (a toy card game written in this file, with its own
+:class:`~mowkit.spec.GameSpec`) works through the same front doors. The third game shipped as its own
+package, found through its entry point, is ``tests/test_third_game.py``."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import copy
 import importlib
 import json
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -15,9 +18,12 @@ import pytest
 import mowkit
 from mowkit import OptionError, registry
 from mowkit.agents import AGENTS, agent_classes, describe_agents, make_agent
-from mowkit.core import Action, Chance, IllegalActionError, check_deals, check_int, shared_winners
+from mowkit.core import Action, Chance, Game, IllegalActionError, State, check_int
+from mowkit.events import RoundStarted
+from mowkit.games.base import GameBase, StateBase
 from mowkit.records import load, replay, save
 from mowkit.simulate import play_game, play_state, play_until
+from mowkit.spec import GameSpec, GameWords
 from mowkit.tournament import kernel_available, tournament
 from mowkit.widgets.common import GAME_TITLES, seat_word, state_html
 
@@ -56,11 +62,11 @@ def test_agents_kernel_and_renderer_resolve(name):
     for spec in entry.kernel_policies:  # every kernel policy names an agent of the game
         assert spec.partition(":")[0] in classes
     kernel = entry.kernel_module()
-    assert kernel is importlib.import_module(f"mowkit.kernels.{name}")
+    assert kernel is importlib.import_module(f"mowkit.games.{name}.kernel")
     state = registry.load_game(name, players=3).new_state(seed=1)
     html = entry.render(state)
     assert html == state_html(state) and html.startswith("<")
-    render_module = importlib.import_module(f"mowkit.render.{name}")
+    render_module = importlib.import_module(f"mowkit.games.{name}.render")
     assert html == render_module.state_html(state, True)
 
 
@@ -99,7 +105,7 @@ def test_kernel_availability_is_read_from_the_entry():
 
 def test_old_names_still_work():
     assert set(mowkit.GAMES) == set(registry.names())
-    assert mowkit.GAMES["mow"] == ("mowkit.games.mow", "Mow")
+    assert mowkit.GAMES["mow"] == ("mowkit.games.mow.engine", "Mow")
     from mowkit import simulate
 
     assert simulate.tournament is tournament
@@ -128,7 +134,7 @@ class Lay(Action):
 
 
 @dataclass(frozen=True)
-class Toy:
+class Toy(GameBase):
     """A toy trick game: 3 cards each, seats lay in turn, the highest card of a trick scores its
     value as penalty for whoever laid it; ``max_rounds`` rounds."""
 
@@ -137,6 +143,10 @@ class Toy:
     name: ClassVar[str] = "toy"
     title: ClassVar[str] = "Toy tricks"
     seat_word: ClassVar[str] = "trickster"
+    penalty_word: ClassVar[str] = "point"
+    line_word: ClassVar[str] = "trick"
+    threshold: ClassVar[int] = 10**6
+    comparison: ClassVar[str] = ">="
     deck: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -155,16 +165,14 @@ class Toy:
     def penalty(self, card: int) -> int:
         return card
 
-    def check_deal(self, order: Any) -> None:
-        if sorted(order) != list(self.deck):
-            raise ValueError(f"not an order of the deck 1..{len(self.deck)}")
+    def label(self, card: int) -> str:
+        return str(card)
 
-    def new_state(self, seed: int | None = None, *, rng: Any = None, deals: Any = None) -> ToyState:
-        if deals is not None:
-            chance = Chance(deals=check_deals(self, deals))
-        else:
-            chance = Chance(rng=rng if rng is not None else np.random.default_rng(seed))
-        return ToyState(self, chance)
+    def describe(self, action: Action) -> str:
+        return toy_describe(self, action)
+
+    def position(self, **kwargs: Any) -> Any:
+        raise OptionError("position", kwargs, "no positions in the toy game")
 
 
 @dataclass(frozen=True)
@@ -175,7 +183,7 @@ class ToyObservation:
     trick: tuple[int, ...]
 
 
-class ToyState:
+class ToyState(StateBase):
     def __init__(self, game: Toy, chance: Chance) -> None:
         self.game, self._chance = game, chance
         self.totals = [0] * game.players
@@ -183,8 +191,11 @@ class ToyState:
         self.deals: list[list[int]] = []
         self.history: list[list[Action]] = []
         self.round_index = -1
-        self.events: list[str] = []
+        self.phase = "play"
+        self.log: list[Any] = []
+        self.events: list[Any] = []
         self._deal()
+        self.events = []
 
     @property
     def num_players(self) -> int:
@@ -198,20 +209,27 @@ class ToyState:
         self.hands = [sorted(order[3 * p : 3 * p + 3]) for p in range(self.game.players)]
         self.trick: list[tuple[int, int]] = []
         self.scores = [0] * self.game.players
+        self._emit(RoundStarted(self.round_index, 3))
 
     def is_over(self) -> bool:
-        return len(self.round_scores) >= self.game.max_rounds
+        return self.phase == "over"
 
     def pending_players(self) -> tuple[int, ...]:
         return () if self.is_over() else (len(self.trick),)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
+        if self.is_over():
+            return []
         p = self.pending_players()[0] if player is None else player
         return [Lay(p, c) for c in self.hands[p]] if p in self.pending_players() else []
 
-    def apply(self, action: Action) -> None:
-        if action not in self.legal_actions(action.player):
+    def _check(self, action: Action) -> None:
+        if not isinstance(action, Action) or action not in self.legal_actions(action.player):
             raise IllegalActionError("card-in-hand", f"{action!r} is not legal")
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Lay)
+        self.events = []
         self.history[-1].append(action)
         self.hands[action.player].remove(action.card)
         self.trick.append((action.card, action.player))
@@ -219,11 +237,8 @@ class ToyState:
             card, who = max(self.trick)
             self.scores[who] += card
             self.trick = []
-            if not any(self.hands):
-                self.round_scores.append(self.scores)
-                self.totals = [t + s for t, s in zip(self.totals, self.scores)]
-                if not self.is_over():
-                    self._deal()
+            if not any(self.hands) and not self._score_round(self.scores):
+                self._deal()
 
     def clone(self) -> ToyState:
         return copy.deepcopy(self)
@@ -231,8 +246,13 @@ class ToyState:
     def observation(self, player: int) -> ToyObservation:
         return ToyObservation(self.game, player, tuple(self.hands[player]), tuple(c for c, _ in self.trick))
 
-    def winners(self) -> tuple[int, ...]:
-        return shared_winners(self.totals)
+    def _places(self) -> Any:
+        for p, h in enumerate(self.hands):
+            yield h, f"hand {p}"
+        yield [c for c, _ in self.trick], "trick"
+
+
+Toy._state_class = ToyState
 
 
 class ToyLowest:
@@ -253,16 +273,63 @@ class ToyRandom:
         return legal[int(rng.integers(len(legal)))]
 
 
-def toy_html(state: Any, show_hands: bool | int = True) -> str:
+def toy_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) -> str:
     return f"<div>toy round {state.round_index + 1}: {state.totals}</div>"
+
+
+def toy_narrate(game: Any, event: Any) -> str:
+    return f"{event.kind}: {event.to_dict()}"
+
+
+def toy_describe(game: Any, action: Any) -> str:
+    return f"lay {action.card}"
+
+
+class ToyCodec:
+    """Lay card ``c`` is index ``c - 1``; no observation vector worth the name."""
+
+    def __init__(self, game: Toy) -> None:
+        self.game, self.size = game, len(game.deck)
+
+    def encode(self, action: Any) -> int:
+        return int(action.card) - 1
+
+    def decode(self, index: int, legal: Any) -> Action:
+        return next(a for a in legal if self.encode(a) == index)
+
+    def mask(self, legal: Any) -> np.ndarray:
+        m = np.zeros(self.size, np.int8)
+        m[[self.encode(a) for a in legal]] = 1
+        return m
+
+    def observation_size(self) -> int:
+        return self.size
+
+    def observation_vector(self, obs: Any) -> np.ndarray:
+        v = np.zeros(self.size, np.float32)
+        for c in () if obs is None else obs.hand:
+            v[c - 1] = 1
+        return v
+
+    def redeal(self, state: Any, player: int, rng: Any) -> Any:
+        return state.clone()
+
+
+TOY_SPEC = GameSpec(
+    name="toy",
+    words=GameWords(title="Toy tricks", seat="trickster", penalties="points"),
+    game=Toy,
+    agents={"lowest": ToyLowest, "random": ToyRandom},
+    narrator=SimpleNamespace(narrate=toy_narrate, describe=toy_describe),
+    renderer=SimpleNamespace(state_html=toy_html, card_svg=lambda *a, **k: "<svg/>", card_back_svg=lambda *a: "<svg/>"),
+    codec=ToyCodec,
+    variants={"standard": {}, "short": {"max_rounds": 1}},
+)
 
 
 @pytest.fixture
 def toy():
-    entry = registry.register(registry.GameEntry(
-        name="toy", title="Toy tricks", game=Toy, agents={"lowest": ToyLowest, "random": ToyRandom},
-        renderer=toy_html, seat_word="seat", penalties="points", variants={"standard": {}, "short": {"max_rounds": 1}},
-    ))
+    entry = registry.register(TOY_SPEC)
     yield entry
     registry.unregister("toy")
     assert "toy" not in registry.names()
@@ -271,7 +338,7 @@ def toy():
 def test_a_registered_third_game_works_through_the_kit_without_other_edits(toy, tmp_path):
     assert "toy" in registry.names()
     game = mowkit.load_game("toy", players=3)
-    assert isinstance(game, Toy)
+    assert isinstance(game, Toy) and isinstance(game, Game) and isinstance(game.new_state(seed=0), State)
     with pytest.raises(OptionError) as e:
         mowkit.load_game("toy", colour="red")
     assert e.value.option == "colour" and "max_rounds" in str(e.value)
@@ -288,7 +355,7 @@ def test_a_registered_third_game_works_through_the_kit_without_other_edits(toy, 
     # the deals of the record play the same game again
     assert play_game(game, ["lowest", "random", "random"], seed=4,
                      deals=[r["deal"] for r in record["rounds"]]) == record
-    # the words and the drawing come from the entry (the class's own words win)
+    # the words and the drawing come from the spec
     state = play_state(game, ["lowest"] * 3, seed=1)
     assert state_html(state) == toy_html(state)
     assert seat_word("toy") == "trickster" and GAME_TITLES["toy"] == "Toy tricks"
