@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from mowkit.core import Action
+from mowkit.registry import spec_of
 
 Scalar = bool | int | float | str
 """A framework parameter's value (OpenSpiel's game parameters are scalars)."""
@@ -54,8 +55,8 @@ class CodecBase:
         )
 
     def action_text(self, action: Action) -> str:
-        """The action in words, as a framework's action string shows it (the game's ``describe``)."""
-        return str(self.game.describe(action))
+        """The action in words, as a framework's action string shows it (the game's narrator)."""
+        return str(spec_of(self.game).narrator_module().describe(self.game, action))
 
     # ------------------------------------------------------------------ observations and worlds
     def observation_size(self) -> int:
@@ -74,14 +75,16 @@ class CodecBase:
     def framework_parameters(self) -> dict[str, Scalar]:
         """The game's options a framework exposes, with their defaults as scalars.
 
-        By default every option whose default is a bool, int, float or str; a game's codec may
-        name its own set (e.g. ``0`` standing for "no limit").
+        By default every option whose default is a bool, int, float or a str that a game string
+        can hold (no ``=``, ``,``, ``(`` or ``)``: OpenSpiel's game strings use them as syntax); a
+        game's codec may name its own set (e.g. ``0`` standing for "no limit").
         """
         cls = type(self.game)
         if not dataclasses.is_dataclass(cls):
             return {}
         return {f.name: f.default for f in dataclasses.fields(cls)
-                if f.init and isinstance(f.default, (bool, int, float, str))}
+                if f.init and isinstance(f.default, (bool, int, float, str))
+                and not (isinstance(f.default, str) and any(ch in f.default for ch in "=,()"))}
 
     def engine_options(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """The engine's options (``load_game`` keywords) from framework parameters."""

@@ -237,10 +237,8 @@ def test_openspiel_random_sim_test(paths):
 
     import mowkit.adapters.openspiel as adapter
 
-    register = getattr(adapter, "register", None)
-    if register is not None:  # a game found after the adapter was imported
-        register(NAME)
-    game = pyspiel.load_game(f"mowkit_{NAME}", {"players": 3, "max_rounds": 1})
+    adapter.register(mowkit.registry.get(NAME))  # a game found after the adapter was imported
+    game = pyspiel.load_game(adapter.short_name(mowkit.registry.get(NAME)), {"players": 3, "threshold": 10})
     assert game.num_players() == 3
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 

@@ -2,42 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from mowkit.codec import CodecBase
 from mowkit.core import Action
 
 from cowcount.engine import DECK_SIZE, CowCount, CowCountObservation, CowCountState, Lay
 
 
-class Codec:
+class Codec(CodecBase):
     """``Lay`` card ``c`` is index ``c - 1`` (14 indices); the observation is one-hot card sets
     (own hand, line, each player's taken cards) and per player hand size, total and pending."""
 
+    game: CowCount
+
     def __init__(self, game: CowCount) -> None:
-        self.game = game
+        super().__init__(game)
         self.size = DECK_SIZE
 
     def encode(self, action: Action) -> int:
         """The index of ``action``."""
         assert isinstance(action, Lay)
         return action.card - 1
-
-    def decode(self, index: int, legal: Sequence[Action]) -> Action:
-        """The legal action with index ``index``; ``ValueError`` naming the legal indices if none."""
-        for a in legal:
-            if self.encode(a) == index:
-                return a
-        raise ValueError(f"action index {index!r} is not legal now; legal indices: "
-                         f"{sorted(self.encode(a) for a in legal)}")
-
-    def mask(self, legal: Sequence[Action]) -> np.ndarray:
-        """A 0/1 ``int8`` vector marking the indices of ``legal``."""
-        m = np.zeros(self.size, np.int8)
-        for a in legal:
-            m[self.encode(a)] = 1
-        return m
 
     def observation_size(self) -> int:
         """Length of :meth:`observation_vector`."""
