@@ -2,7 +2,8 @@
 
 ``mowkit.games.sixnimmt.odds`` holds the 6 nimmt! functions and ``mowkit.games.mow.odds`` the Mow functions;
 both are re-exported here (no name is shared: Mow names speak of flies, herds and packets, the
-6 nimmt! names of heads, rows and cards). ``odds.mow`` and ``odds.sixnimmt`` are the modules.
+6 nimmt! names of heads, rows and cards). ``odds.mow`` and ``odds.sixnimmt`` are the modules (attributes,
+not in ``__all__``).
 """
 
 from __future__ import annotations
@@ -114,7 +115,6 @@ __all__ = [
     "herd_odds",
     "herd_odds_from_text",
     "landing_cards",
-    "mow",
     "must_take",
     "must_take_table",
     "p_no_flies",
@@ -134,7 +134,6 @@ __all__ = [
     "simulate_hand_flies",
     "simulate_hand_heads",
     "simulate_herd_odds",
-    "sixnimmt",
     "special_share",
     "start_heads_table",
     "tactics_deck",
