@@ -49,6 +49,9 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 from mowkit import __version__, registry
 from mowkit.card_tables import custom_cards
@@ -80,17 +83,12 @@ def _sha256(data: bytes | str) -> str:
 
 
 def _is_string(typ: Any) -> bool:
-    import pyarrow as pa
-
     return bool(pa.types.is_string(typ) or pa.types.is_large_string(typ)
                 or getattr(pa.types, "is_string_view", lambda t: False)(typ))
 
 
 def column_digest(name: str, column: Any) -> str:
     """SHA-256 of one Arrow column's name, type, length and values (see the module notes)."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
     if isinstance(column, pa.ChunkedArray):
         column = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
     typ = column.type
@@ -190,9 +188,6 @@ def _write_parquet(df: pd.DataFrame, path: Path, provenance: dict[str, Any]) -> 
 
     Returns the provenance as written (with row count, columns and checksums).
     """
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
     table = pa.Table.from_pandas(df, preserve_index=False)
     prov = _sealed(provenance, table)
     meta = dict(table.schema.metadata or {})
@@ -288,8 +283,6 @@ def read_provenance(path: str | os.PathLike[str]) -> dict[str, Any]:
 
     When the file carries checksums, the provenance is checked against its own (``sha256``).
     """
-    import pyarrow.parquet as pq
-
     try:
         meta = pq.read_schema(path).metadata or {}
     except Exception as e:  # pyarrow raises several types for damaged files
@@ -325,8 +318,6 @@ def read_verified(path: str | os.PathLike[str], columns: Sequence[str] | None = 
         columns: read only these columns (each is checked against its own checksum).
         require_checksum: refuse a file without checksums (else read it unverified).
     """
-    import pyarrow.parquet as pq
-
     src = str(path)
     try:
         pf = pq.ParquetFile(src)

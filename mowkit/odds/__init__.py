@@ -8,7 +8,7 @@ not in ``__all__``).
 
 from __future__ import annotations
 
-from mowkit.games.mow import odds as mow
+from mowkit.games.mow import odds as mow  # noqa: F401  (odds.mow: the module)
 from mowkit.games.mow.odds import (
     EXAMPLE_HERDS,
     GROUPS,
@@ -45,7 +45,7 @@ from mowkit.games.mow.odds import (
     simulate_herd_odds,
     special_share,
 )
-from mowkit.games.sixnimmt import odds as sixnimmt
+from mowkit.games.sixnimmt import odds as sixnimmt  # noqa: F401  (odds.sixnimmt: the module)
 from mowkit.games.sixnimmt.odds import (
     Position,
     card_risk,
