@@ -12,6 +12,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from mowkit import registry
 from mowkit.core import (
     Action,
     Agent,
@@ -39,8 +40,6 @@ def __getattr__(name: str) -> Any:  # lazy re-exports keep `import mowkit` light
     if name in lazy:
         return getattr(import_module(lazy[name]), name)
     if name == "GAMES":  # deprecated: the registry (mowkit.registry.names(), .get(name)) knows the games
-        from mowkit import registry
-
         return {g: tuple(str(registry.get(g).game).partition(":")[::2]) for g in registry.names()}
     raise AttributeError(f"module 'mowkit' has no attribute {name!r}")
 

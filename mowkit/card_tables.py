@@ -54,6 +54,7 @@ import os
 import re
 from collections import Counter
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 from typing import NamedTuple
 
@@ -79,8 +80,6 @@ def cards_dir() -> Path:
     env = os.environ.get("MOWKIT_DATA")
     if env:
         return Path(env)
-    from importlib.resources import files
-
     return Path(str(files("mowkit") / "cards"))
 
 

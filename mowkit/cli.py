@@ -18,10 +18,16 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
+from urllib.parse import urlsplit
 
 from mowkit import registry
+from mowkit.agents import make_agent, parse_agent_spec
 from mowkit.core import OptionError, RecordError
 from mowkit.i18n import N_, _, counted, npgettext, number
+from mowkit.records import load, narrate
+from mowkit.registry import load_game
+from mowkit.results import readable, summary
+from mowkit.tournament import tournament
 
 DEFAULT_DASK_PORT = 8786
 CONNECT_TIMEOUT = 5.0  # seconds to reach a Dask scheduler
@@ -152,8 +158,6 @@ def check_out_folder(out: str) -> Path:
 
 def connect_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
     """A ``dask.distributed.Client`` for ``address``, or :class:`UserError` within ``timeout`` seconds."""
-    from urllib.parse import urlsplit
-
     problem = _("cannot connect to the Dask scheduler at {address}").format(address=address)
     text = address if "://" in address else "tcp://" + address
     try:
@@ -180,8 +184,6 @@ def connect_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
 
 def replay_command(args: argparse.Namespace) -> None:
     """``mowkit replay``: the story of a recorded game."""
-    from mowkit.records import load, narrate
-
     try:
         record = load(args.file)
     except RecordError:
@@ -198,11 +200,6 @@ def replay_command(args: argparse.Namespace) -> None:
 
 def simulate_command(args: argparse.Namespace) -> None:
     """``mowkit simulate``: a tournament to Parquet, then its summary on the terminal."""
-    from mowkit import load_game
-    from mowkit.agents import make_agent, parse_agent_spec
-    from mowkit.results import readable, summary
-    from mowkit.tournament import tournament
-
     for flag, value, lo in (("--games", args.games, 1), ("--seed", args.seed, 0), ("--jobs", args.jobs, 1)):
         if value < lo:
             raise OptionError(flag, value, _("a whole number of at least {lo}").format(lo=lo))

@@ -34,15 +34,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
-from mowkit.i18n import N_, _, ngettext
-
-
-def _restore_error(cls: type, args: tuple[Any, ...], fields: dict[str, Any]) -> Exception:
-    """Rebuild a pickled error with its fields and its text as it was made (in its language)."""
-    error: Any = Exception.__new__(cls)
-    error.args = args
-    vars(error).update(fields)
-    return error
+from mowkit.i18n import N_, OptionError, _, ngettext, restore_error
 
 
 class IllegalActionError(ValueError):
@@ -58,25 +50,7 @@ class IllegalActionError(ValueError):
         super().__init__(_("[{rule}] {message}").format(rule=rule, message=message))
 
     def __reduce__(self) -> Any:  # dask workers send errors back: same fields, same text
-        return (_restore_error, (type(self), self.args, dict(vars(self))))
-
-
-class OptionError(ValueError):
-    """A game option with a wrong value; the message names the option and what is allowed.
-
-    The text is made in the current language (:func:`mowkit.i18n.set_language`); ``option``,
-    ``value`` and ``allowed`` keep what the caller gave.
-    """
-
-    def __init__(self, option: str, value: Any, allowed: str) -> None:
-        self.option = option
-        self.value = value
-        self.allowed = allowed
-        super().__init__(_("option {option}={value} is not allowed; allowed: {allowed}").format(
-            option=option, value=repr(value), allowed=allowed))
-
-    def __reduce__(self) -> Any:
-        return (_restore_error, (type(self), self.args, dict(vars(self))))
+        return (restore_error, (type(self), self.args, dict(vars(self))))
 
 
 class RecordError(ValueError):
@@ -90,7 +64,7 @@ class RecordError(ValueError):
                                                                         message=message))
 
     def __reduce__(self) -> Any:
-        return (_restore_error, (type(self), self.args, dict(vars(self))))
+        return (restore_error, (type(self), self.args, dict(vars(self))))
 
 
 # --------------------------------------------------------------------------- actions
@@ -325,7 +299,6 @@ class Game(Protocol):
     def num_players(self) -> int: ...
     def new_state(self, seed: int | None = None, *, rng: np.random.Generator | None = None,
                   deals: Sequence[Sequence[int]] | None = None) -> Any: ...
-    def describe(self, action: Action) -> str: ...
     def label(self, card: int) -> str: ...
     def position(self, **kwargs: Any) -> Any: ...
     def penalty(self, card: int) -> int: ...

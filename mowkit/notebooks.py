@@ -13,12 +13,10 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+import pandas as pd
 
 from mowkit.core import RecordError
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 ENV = "MOWKIT_NOTEBOOKS"
 
@@ -38,8 +36,6 @@ def notebook_index(folder: str | os.PathLike[str] | None = None) -> pd.DataFrame
     mowkit installed from a wheel: the notebooks come with the project's checkout), or when a
     notebook is not readable JSON.
     """
-    import pandas as pd
-
     where = Path(folder) if folder is not None else notebooks_dir()
     paths = sorted(where.glob("*.ipynb")) if where.is_dir() else []
     if not paths:

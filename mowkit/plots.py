@@ -23,33 +23,15 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from mowkit.agents import parse_agent_spec
-from mowkit.i18n import N_, _, get_language, number
+from mowkit import registry
+from mowkit.agents import AGENT_NAMES, OPTION_NAMES, agent_name  # noqa: F401  (re-exported: the readable names live with the agents)
+from mowkit.i18n import N_, _, get_language
 from mowkit.results import SEED, bootstrap_means, method_text, per_game, seat_summary, summary
+from mowkit.store import open_results
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
 
 
-#: agent name -> the name a person reads (English message ids; the plain words stay as they are)
-AGENT_NAMES: dict[str, str] = {
-    "random": N_("random"),
-    "greedy": N_("greedy"),
-    "heuristic": N_("heuristic"),
-    "lowest": N_("lowest card"),
-    "highest": N_("highest card"),
-    "mc": N_("Monte Carlo"),
-    "planner": N_("planner"),
-}
-#: agent options as a person reads them (the values are shown as they are)
-OPTION_NAMES: dict[str, str] = {
-    "rollouts": N_("rollouts"),
-    "time_budget": N_("seconds per decision"),
-    "objective": N_("objective"),
-    "rollout": N_("rollout players"),
-    "backend": N_("backend"),
-    "model_turns": N_("modelled turns of the others"),
-    "own_turns": N_("modelled turns of its own"),
-}
 #: what the penalty is called, by the word of :func:`_penalty_word`: (per round, final total per game,
 #: mean per round, running total)
 _AXES: dict[str | None, tuple[str, str, str, str]] = {
@@ -61,22 +43,6 @@ _AXES: dict[str | None, tuple[str, str, str, str]] = {
            N_("penalty points per round (average)"), N_("total penalty points so far")),
 }
 _WORD_KEYS = {"heads": "head", "flies": "fly"}
-
-
-def agent_name(spec: Any) -> str:
-    """An agent as a person reads it: ``"mc:rollouts=20"`` -> "Monte Carlo (rollouts 20)"."""
-    text = str(spec)
-    try:
-        name, options = parse_agent_spec(text)
-    except Exception:  # not an agent spec: shown as it is
-        return text
-    shown = _(AGENT_NAMES[name]) if name in AGENT_NAMES else name
-    if options:
-        shown += " (" + ", ".join(_("{option} {value}").format(
-            option=_(OPTION_NAMES[k]) if k in OPTION_NAMES else k,
-            value=number(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v)
-            for k, v in options.items()) + ")"
-    return shown
 
 
 def _axes(df: Any) -> tuple[str, str, str, str]:
@@ -109,12 +75,8 @@ def _separators() -> str:
 def _penalty_word(df: Any) -> str:
     attrs = getattr(df, "attrs", None)
     if attrs is None:  # a tournament folder given as a path
-        from mowkit.store import open_results
-
         attrs = open_results(df).attrs
     game = (attrs.get("provenance") or {}).get("game")
-    from mowkit import registry
-
     return registry.get(game).penalties if game in registry.names() else "penalty"
 
 

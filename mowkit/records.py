@@ -50,6 +50,7 @@ process id inside), then renames it. A save killed half-way leaves that file beh
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 import math
 import os
@@ -60,8 +61,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from mowkit import core, registry
+from mowkit.card_tables import CUSTOM_ENV
 from mowkit.core import IllegalActionError, OptionError, RecordError, action_from_dict
-from mowkit.i18n import _, ngettext
+from mowkit.events import RoundStarted
+from mowkit.i18n import _, counted, ngettext
+from mowkit.narrate import decision, sentences
+from mowkit.registry import load_game
 
 FORMAT = "mowkit-record/1"
 FIELDS = ("format", "game", "options", "seed", "agents", "position", "rounds", "totals", "winners", "over")
@@ -463,8 +469,6 @@ def agent_spec_problem(game: str, spec: Any) -> str | None:
     ``agent.name``): letters, digits, spaces and ``. _ - + # ( )``, optionally with
     ``:key=value,...``. Junk (numbers, lists, control characters, overlong text) is refused.
     """
-    from mowkit import registry
-
     if not isinstance(spec, str):
         return _("must be an agent name (text), found {found}").format(found=_show(spec))
     if len(spec) > MAX_TEXT:
@@ -489,8 +493,6 @@ def agent_spec_problem(game: str, spec: Any) -> str | None:
 
 def _decision_types(game: str) -> dict[str, list[tuple[str, Any]]]:
     """Decision type -> [(field, annotation)] of ``game``'s actions."""
-    from mowkit import core
-
     out = {}
     for (g, kind), cls in core._ACTION_TYPES.items():
         if g == game:
@@ -541,8 +543,6 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
     except RecordError:
         raise
     except Exception as e:  # noqa: BLE001 - the last safety net: never a traceback from deep inside
-        from mowkit.card_tables import CUSTOM_ENV
-
         if isinstance(e, OptionError) and e.option == CUSTOM_ENV:
             raise  # a wrong MOWKIT_CUSTOM_CARDS switch is the environment's error, not the record's
         err = RecordError(source, where[0], _("could not be checked ({problem})").format(problem=_brief(e)))
@@ -551,9 +551,6 @@ def replay(record: dict[str, Any], source: str = "<record>", keep: bool = True) 
 
 
 def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]:
-    from mowkit import registry
-    from mowkit.registry import load_game
-
     def fail(field: str, message: str) -> RecordError:
         return RecordError(source, field, message)
 
@@ -590,8 +587,6 @@ def _replay(record: Any, source: str, keep: bool, where: list[str]) -> list[Any]
         if problem:
             raise fail(f"options.{k}", problem)
     where[0] = "options"
-    from mowkit.card_tables import CUSTOM_ENV
-
     try:
         game = load_game(name, **options)
     except RecordError:
@@ -759,8 +754,6 @@ def _rebuild_position(game: Any, position: Any, fail: Any) -> Any:
     problem = _position_problem(position)
     if problem:
         raise fail(*problem)
-    import inspect
-
     params: Mapping[str, inspect.Parameter]
     try:
         params = inspect.signature(game.position).parameters
@@ -798,10 +791,6 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
     This is what ``mowkit replay FILE`` prints. Face-down choices are left out unless ``show_hidden``;
     ``rounds`` (indexes from 0) keeps only those rounds.
     """
-    from mowkit import registry
-    from mowkit.i18n import counted
-    from mowkit.narrate import decision, sentences
-
     states = replay(record)
     game = states[0].game
     names = record.get("agents") or []
@@ -816,8 +805,6 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
     if record.get("seed") is not None:
         head += " · " + _("seed {seed}").format(seed=record.get("seed"))
     lines = [head]
-    from mowkit.events import RoundStarted
-
     current = states[0].round_index
     keep = rounds is None or current in rounds
 

@@ -39,6 +39,7 @@ deals") and in ``table.attrs["interval"]``; ``deals`` counts the deals behind ea
 from __future__ import annotations
 
 import math
+import os
 import warnings
 from collections.abc import Sequence
 from statistics import NormalDist
@@ -47,8 +48,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from mowkit.agents import agent_name
 from mowkit.core import OptionError, check_choice, check_int
 from mowkit.i18n import N_, _, ngettext, number
+from mowkit.store import per_game as folder_per_game
+from mowkit.store import per_game_table
 
 Z95 = 1.959963984540054
 N_BOOT = 2000
@@ -98,31 +102,11 @@ def per_game(df: Any) -> pd.DataFrame:
     of million-game folders possible). ``deal`` is the table's deal number (the game number
     when the table has no ``deal`` column).
     """
-    import os
-
     if not isinstance(df, pd.DataFrame):
         if isinstance(df, (str, os.PathLike)):
-            from mowkit.store import per_game as folder_per_game
-
             return folder_per_game(os.fspath(df))
         raise OptionError("df", type(df).__name__, _("a tournament table (DataFrame) or a tournament folder"))
-    if "penalty" not in df.columns and {"mean_penalty", "win_share", "seat"} <= set(df.columns):
-        out = df if "deal" in df.columns else df.assign(deal=df["game"])
-        return out
-    keys = (["match"] if "match" in df.columns else []) + ["game", "seat"]
-    g = df.groupby(keys, sort=True)
-    spec: dict[str, tuple[str, str]] = dict(
-        agent=("agent", "first"), rounds=("round", "count"), final_total=("final_total", "first"),
-        mean_penalty=("penalty", "mean"), winner=("winner", "first"), winners=("winners", "first"),
-    )
-    for extra in ("deal", "rotation"):
-        if extra in df.columns:
-            spec[extra] = (extra, "first")
-    out = g.agg(**spec).reset_index()
-    if "deal" not in out.columns:
-        out["deal"] = out["game"]
-    out["win_share"] = np.where(out["winner"], 1.0 / out["winners"], 0.0)
-    return out
+    return per_game_table(df)
 
 
 # --------------------------------------------------------------------------- the bootstrap
@@ -526,7 +510,7 @@ def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2, columns:
     Works on the tables of :func:`summary`, :func:`seat_summary`, :func:`strength_table` and
     :func:`paired_difference` (and on several of them joined with ``pd.concat``). Seats and rows
     count from 1; agents have their readable names (``"mc:rollouts=3"`` -> "Monte Carlo
-    (rollouts 3)", :func:`mowkit.plots.agent_name`); whole numbers have no decimals; every value
+    (rollouts 3)", :func:`mowkit.agents.agent_name`); whole numbers have no decimals; every value
     is text in the current language (a table to show, not to compute with: code keeps using
     the original table and its column names, see :data:`HEADERS`).
 
@@ -540,8 +524,6 @@ def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2, columns:
         interval: keep the column that says how the intervals were made (the same words are in
             ``attrs["interval"]`` of the result, to print once under the table).
     """
-    from mowkit.plots import agent_name  # plots imports this module: imported when first used
-
     metric = table["metric"].iloc[0] if "metric" in table.columns and len(table) else None
     if columns is not None:
         missing = [c for c in columns if c not in table.columns]

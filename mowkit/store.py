@@ -49,7 +49,12 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
+from mowkit import __version__, registry
+from mowkit.card_tables import custom_cards
 from mowkit.core import OptionError, RecordError, check_choice
 
 MAX_CHUNK_GAMES = 50_000
@@ -78,17 +83,12 @@ def _sha256(data: bytes | str) -> str:
 
 
 def _is_string(typ: Any) -> bool:
-    import pyarrow as pa
-
     return bool(pa.types.is_string(typ) or pa.types.is_large_string(typ)
                 or getattr(pa.types, "is_string_view", lambda t: False)(typ))
 
 
 def column_digest(name: str, column: Any) -> str:
     """SHA-256 of one Arrow column's name, type, length and values (see the module notes)."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
     if isinstance(column, pa.ChunkedArray):
         column = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
     typ = column.type
@@ -138,14 +138,10 @@ def card_fingerprint(game_name: str) -> dict[str, Any]:
     table is fingerprinted: a 6 nimmt! run does not depend on the Mow cards, nor the reverse.
     ``custom_cards`` is True when the environment variable ``MOWKIT_CUSTOM_CARDS`` is ``1``.
     """
-    from mowkit import registry
-
     out: dict[str, Any] = {}
     table = registry.get(game_name).card_fingerprint_table() if game_name in registry.names() else None
     if table is not None:
         out[f"{game_name}_cards"] = _sha256(_canonical(table))
-    from mowkit.card_tables import custom_cards
-
     out["custom_cards"] = custom_cards()
     return out
 
@@ -153,8 +149,6 @@ def card_fingerprint(game_name: str) -> dict[str, Any]:
 def tournament_provenance(game: Any, agents: Sequence[str], seed: int, n_games: int, unit: str,
                           paired: bool, rotate: bool, chunk_games: int, backend: str) -> dict[str, Any]:
     """The provenance of a tournament run (what every chunk of its folder carries)."""
-    from mowkit import __version__
-
     return {
         "mowkit": __version__, "game": game.name, "options": game.options, "agents": list(agents),
         "seed": seed, "n_games": n_games, "unit": unit, "paired": paired, "rotate": rotate,
@@ -194,9 +188,6 @@ def _write_parquet(df: pd.DataFrame, path: Path, provenance: dict[str, Any]) -> 
 
     Returns the provenance as written (with row count, columns and checksums).
     """
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
     table = pa.Table.from_pandas(df, preserve_index=False)
     prov = _sealed(provenance, table)
     meta = dict(table.schema.metadata or {})
@@ -242,15 +233,15 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
 def save_table(df: pd.DataFrame, path: str | os.PathLike[str], provenance: dict[str, Any]) -> Path:
     """Write one results table as Parquet with its provenance and checksums, atomically.
 
-    When the provenance names a ``game`` (``"sixnimmt"`` / ``"mow"``) and no ``card_fingerprint``,
-    the fingerprint of that game's card table is added.
+    When the provenance names a registered ``game`` that has a card table and no
+    ``card_fingerprint``, the fingerprint of that game's card table is added.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    from mowkit import __version__
 
     provenance = {"mowkit": __version__, **provenance}
-    if provenance.get("game") in ("sixnimmt", "mow") and "card_fingerprint" not in provenance:
+    game = provenance.get("game")
+    if game in registry.names() and registry.get(game).card_table is not None and "card_fingerprint" not in provenance:
         provenance["card_fingerprint"] = card_fingerprint(provenance["game"])
     _write_parquet(df, path, provenance)
     return path
@@ -292,8 +283,6 @@ def read_provenance(path: str | os.PathLike[str]) -> dict[str, Any]:
 
     When the file carries checksums, the provenance is checked against its own (``sha256``).
     """
-    import pyarrow.parquet as pq
-
     try:
         meta = pq.read_schema(path).metadata or {}
     except Exception as e:  # pyarrow raises several types for damaged files
@@ -329,8 +318,6 @@ def read_verified(path: str | os.PathLike[str], columns: Sequence[str] | None = 
         columns: read only these columns (each is checked against its own checksum).
         require_checksum: refuse a file without checksums (else read it unverified).
     """
-    import pyarrow.parquet as pq
-
     src = str(path)
     try:
         pf = pq.ParquetFile(src)
@@ -528,12 +515,32 @@ _PER_GAME_INPUT = ["game", "deal", "rotation", "round", "seat", "agent", "penalt
                    "winners"]
 
 
+def per_game_table(df: pd.DataFrame) -> pd.DataFrame:
+    """One row per player per game of a tournament table (a per-game table passes through): what
+    :func:`mowkit.results.per_game` gives for a DataFrame."""
+    if "penalty" not in df.columns and {"mean_penalty", "win_share", "seat"} <= set(df.columns):
+        out = df if "deal" in df.columns else df.assign(deal=df["game"])
+        return out
+    keys = (["match"] if "match" in df.columns else []) + ["game", "seat"]
+    g = df.groupby(keys, sort=True)
+    spec: dict[str, tuple[str, str]] = dict(
+        agent=("agent", "first"), rounds=("round", "count"), final_total=("final_total", "first"),
+        mean_penalty=("penalty", "mean"), winner=("winner", "first"), winners=("winners", "first"),
+    )
+    for extra in ("deal", "rotation"):
+        if extra in df.columns:
+            spec[extra] = (extra, "first")
+    out = g.agg(**spec).reset_index()
+    if "deal" not in out.columns:
+        out["deal"] = out["game"]
+    out["win_share"] = np.where(out["winner"], 1.0 / out["winners"], 0.0)
+    return out
+
+
 def per_game_frame(df: pd.DataFrame) -> pd.DataFrame:
     """One row per player per game of a tidy table (or chunk): :func:`mowkit.results.per_game`
     with the rotation, in the columns :data:`PER_GAME_COLUMNS`."""
-    from mowkit.results import per_game as games_of
-
-    return games_of(df)[PER_GAME_COLUMNS]
+    return per_game_table(df)[PER_GAME_COLUMNS]
 
 
 def per_game(folder: str | os.PathLike[str], *, partial: bool = False) -> pd.DataFrame:

@@ -285,11 +285,12 @@ def test_game_names_and_penalty():
     assert (g.name, g.title, g.seat_word, g.penalty_word, g.line_word) == ("mow", "Mow", "farmer", "fly", "herd")
     assert all(g.penalty(c) == g.cards[c].flies for c in g.deck)
     assert sum(g.penalty(c) for c in g.deck) == 74
+    import mowkit.narrate
     from mowkit.games.mow.narrate import describe
 
     s = g.new_state(3)
     for a in s.legal_actions():
-        assert g.describe(a) == describe(g, a)
+        assert mowkit.narrate.describe(g, a) == describe(g, a)
     assert describe(g, mow.ChooseNext(0, 2)) == "farmer 3 plays next"
 
 

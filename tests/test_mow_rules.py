@@ -29,7 +29,7 @@ from mowkit.games.mow import (
     StartPassed,
     TakeHerd,
 )
-from mowkit.narrate import sentence
+from mowkit.narrate import describe, sentence
 
 BOTH = load_game("mow", players=3, packets="both")
 GREEN = load_game("mow", players=3)
@@ -554,7 +554,7 @@ def test_html_draws_herds_and_hides_other_hands():
 
 def test_describe_names_each_decision():
     s = pos([["G-12-1", "G-ACRO-7", "G-SLOW-1", "Y-CALF", "Y-MAD"], F1, FILLER], ["G-5-0", "G-7-0", "G-8-0"])
-    words = [BOTH.describe(a) for a in s.legal_actions()]
+    words = [describe(BOTH, a) for a in s.legal_actions()]
     assert words == ["add 12 (1 fly) at the high end", "put acrobat 7 on the 7", "slowpoke standing for 6",
                      "calf at the low end", "calf at the high end", "mad cow in place of the 8",
                      "take the herd"]

@@ -18,7 +18,7 @@ from typing import Any
 
 from mowkit import registry
 from mowkit.core import Agent, OptionError, one_of
-from mowkit.i18n import N_, _
+from mowkit.i18n import N_, _, number
 
 SPEC_FORM = N_("name:key=value,key=value with each key once")
 
@@ -108,6 +108,44 @@ def parse_agent_spec(spec: Any) -> tuple[str, dict[str, Any]]:
 def describe_agents(game: str) -> dict[str, str]:
     """Name -> first docstring line of every agent of ``game``, in the reader's language."""
     return {n: _((c.__doc__ or "").strip().splitlines()[0]) for n, c in agent_classes(game).items()}
+
+
+#: agent name -> the name a person reads (English message ids; the plain words stay as they are)
+AGENT_NAMES: dict[str, str] = {
+    "random": N_("random"),
+    "greedy": N_("greedy"),
+    "heuristic": N_("heuristic"),
+    "lowest": N_("lowest card"),
+    "highest": N_("highest card"),
+    "mc": N_("Monte Carlo"),
+    "planner": N_("planner"),
+}
+#: agent options as a person reads them (the values are shown as they are)
+OPTION_NAMES: dict[str, str] = {
+    "rollouts": N_("rollouts"),
+    "time_budget": N_("seconds per decision"),
+    "objective": N_("objective"),
+    "rollout": N_("rollout players"),
+    "backend": N_("backend"),
+    "model_turns": N_("modelled turns of the others"),
+    "own_turns": N_("modelled turns of its own"),
+}
+
+
+def agent_name(spec: Any) -> str:
+    """An agent as a person reads it: ``"mc:rollouts=20"`` -> "Monte Carlo (rollouts 20)"."""
+    text = str(spec)
+    try:
+        name, options = parse_agent_spec(text)
+    except Exception:  # not an agent spec: shown as it is
+        return text
+    shown = _(AGENT_NAMES[name]) if name in AGENT_NAMES else name
+    if options:
+        shown += " (" + ", ".join(_("{option} {value}").format(
+            option=_(OPTION_NAMES[k]) if k in OPTION_NAMES else k,
+            value=number(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v)
+            for k, v in options.items()) + ")"
+    return shown
 
 
 def __getattr__(name: str) -> Any:

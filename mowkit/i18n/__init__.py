@@ -77,8 +77,6 @@ def _catalog(lang: str) -> _gettext.NullTranslations:
 def _check(lang: Any) -> str:
     if isinstance(lang, str) and lang in LANGUAGES:
         return lang
-    from mowkit.core import OptionError
-
     raise OptionError("language", lang, ALLOWED)
 
 
@@ -282,8 +280,36 @@ def counted(word: str, n: int) -> str:
     penalty point. Thousands are grouped as :func:`number` does.
     """
     if word not in _COUNTED:
-        from mowkit.core import OptionError
-
         raise OptionError("word", word, "one of " + ", ".join(repr(w) for w in _COUNTED))
     n = int(n)
     return _COUNTED[word](n).format(n=number(n))
+
+
+# --------------------------------------------------------------------------- the option error
+
+
+def restore_error(cls: type, args: tuple[Any, ...], fields: dict[str, Any]) -> Exception:
+    """Rebuild a pickled error with its fields and its text as it was made (in its language)."""
+    error: Any = Exception.__new__(cls)
+    error.args = args
+    vars(error).update(fields)
+    return error
+
+
+class OptionError(ValueError):
+    """A game option with a wrong value; the message names the option and what is allowed.
+
+    The text is made in the current language (:func:`set_language`); ``option``, ``value`` and
+    ``allowed`` keep what the caller gave. It lives here, the lowest layer, because choosing a
+    language can fail with it too; :mod:`mowkit.core` re-exports it as ``mowkit.core.OptionError``.
+    """
+
+    def __init__(self, option: str, value: Any, allowed: str) -> None:
+        self.option = option
+        self.value = value
+        self.allowed = allowed
+        super().__init__(_("option {option}={value} is not allowed; allowed: {allowed}").format(
+            option=option, value=repr(value), allowed=allowed))
+
+    def __reduce__(self) -> Any:
+        return (restore_error, (type(self), self.args, dict(vars(self))))

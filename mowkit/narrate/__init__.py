@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mowkit.events import Event
+from mowkit.i18n import _
 from mowkit.registry import spec_of
 
 
@@ -44,7 +45,5 @@ def describe(game: Any, action: Any) -> str:
 
 def decision(game: Any, action: Any) -> str:
     """A decision with its seat, as a sentence: ``Farmer 2: take the herd.``"""
-    from mowkit.i18n import _
-
     word = _(getattr(game, "seat_word", "player")).capitalize()
     return _("{seat} {n}: {what}.").format(seat=word, n=action.player + 1, what=describe(game, action))

@@ -2,12 +2,13 @@
 
 ``mowkit.games.sixnimmt.odds`` holds the 6 nimmt! functions and ``mowkit.games.mow.odds`` the Mow functions;
 both are re-exported here (no name is shared: Mow names speak of flies, herds and packets, the
-6 nimmt! names of heads, rows and cards). ``odds.mow`` and ``odds.sixnimmt`` are the modules.
+6 nimmt! names of heads, rows and cards). ``odds.mow`` and ``odds.sixnimmt`` are the modules (attributes,
+not in ``__all__``).
 """
 
 from __future__ import annotations
 
-from mowkit.games.mow import odds as mow
+from mowkit.games.mow import odds as mow  # noqa: F401  (odds.mow: the module)
 from mowkit.games.mow.odds import (
     EXAMPLE_HERDS,
     GROUPS,
@@ -44,7 +45,7 @@ from mowkit.games.mow.odds import (
     simulate_herd_odds,
     special_share,
 )
-from mowkit.games.sixnimmt import odds as sixnimmt
+from mowkit.games.sixnimmt import odds as sixnimmt  # noqa: F401  (odds.sixnimmt: the module)
 from mowkit.games.sixnimmt.odds import (
     Position,
     card_risk,
@@ -114,7 +115,6 @@ __all__ = [
     "herd_odds",
     "herd_odds_from_text",
     "landing_cards",
-    "mow",
     "must_take",
     "must_take_table",
     "p_no_flies",
@@ -134,7 +134,6 @@ __all__ = [
     "simulate_hand_flies",
     "simulate_hand_heads",
     "simulate_herd_odds",
-    "sixnimmt",
     "special_share",
     "start_heads_table",
     "tactics_deck",

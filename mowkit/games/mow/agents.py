@@ -8,12 +8,13 @@ read only their observation (:class:`mowkit.games.mow.MowObservation`).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 import numpy as np
 
 from mowkit.agents.base import KernelParams
-from mowkit.core import Action
+from mowkit.core import Action, check_choice, check_int, check_seconds
 from mowkit.games.mow import NUMBERED, ChooseNext, Flip, MowObservation, TakeHerd
 
 
@@ -102,8 +103,6 @@ class GreedyAgent(_Base):
     name = "greedy"
 
     def __init__(self, take_at: int = 0) -> None:
-        from mowkit.core import check_int
-
         self.take_at = check_int("take_at", take_at, -1)
 
     def act(self, observation: MowObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
@@ -153,8 +152,6 @@ class HeuristicAgent(GreedyAgent):
 
     def __init__(self, take_at: int = 2, min_cards: int = 3) -> None:
         super().__init__(take_at=take_at)
-        from mowkit.core import check_int
-
         self.min_cards = check_int("min_cards", min_cards, 0)
 
     def act(self, observation: MowObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
@@ -198,8 +195,6 @@ class MonteCarloAgent(_Base):
 
     def __init__(self, rollouts: int = 10, rollout: str = "random", time_budget: float | None = None,
                  backend: str = "kernel") -> None:
-        from mowkit.core import check_choice, check_int, check_seconds
-
         self.rollouts = rollouts = check_int("rollouts", rollouts, 1)
         self.rollout = rollout = check_choice("rollout", rollout, ("random", "greedy"))
         self.time_budget = None if time_budget is None else check_seconds("time_budget", time_budget)
@@ -225,8 +220,6 @@ class MonteCarloAgent(_Base):
         ``obs`` is a turn of its farmer (phase ``play``); ``legal_actions`` default to the
         engine's list for that observation (:func:`mowkit.games.mow.kernel.turn_actions`).
         """
-        import time
-
         from mowkit.games.mow.kernel import mc_action_values, turn_actions
 
         if legal_actions is None:

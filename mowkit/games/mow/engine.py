@@ -97,6 +97,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from mowkit.card_tables import MowCard, mow_cards
 from mowkit.core import (
     Action,
     Chance,
@@ -111,7 +112,6 @@ from mowkit.core import (
 from mowkit.events import RULE_IDS, Event, RoundStarted
 from mowkit.games.base import GameBase, StateBase
 from mowkit.i18n import _, ngettext
-from mowkit.mow_data import MowCard, mow_cards
 
 GAME = "mow"
 HAND_SIZE = 5
@@ -575,8 +575,6 @@ class Mow(GameBase):
     def label(self, card: int) -> str:
         """A card's name for people, in the reader's language: ``12 (2 flies)``, ``blocking 16``,
         ``mad cow`` (``12 (2 мухи)``, ``блокирующая 16``, ``бешеная корова``)."""
-        from mowkit.i18n import _, ngettext
-
         c = self.cards[card]
         if c.kind == "plain":
             if not c.flies:
@@ -594,15 +592,6 @@ class Mow(GameBase):
 
     def _deck_text(self) -> str:
         return f"{self.packets}: ids {min(self.deck)}..{max(self.deck)}"
-
-    def describe(self, action: Action) -> str:
-        """A decision in words, without its farmer: ``add 12 (2 flies) at the high end``.
-
-        The words come from :func:`mowkit.games.mow.narrate.describe` (seats counted from 1).
-        """
-        from mowkit.games.mow.narrate import describe
-
-        return describe(self, action)
 
     def position(
         self,

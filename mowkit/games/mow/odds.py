@@ -41,9 +41,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from mowkit.card_tables import MowCard, mow_cards
 from mowkit.core import OptionError, check_choice, check_int
 from mowkit.games.mow import HAND_SIZE, PACKET_CHOICES, Mow, herd_placements
-from mowkit.mow_data import MowCard, mow_cards
+from mowkit.games.mow.narrate import describe
 
 __all__ = [
     "EXAMPLE_HERDS",
@@ -636,7 +637,7 @@ def herd_fit_table(
                 "flies": g.flies[c],
                 "fits": bool(acts),
                 "ways": len(acts),
-                "how": "; ".join(g.describe(a) for a in acts),
+                "how": "; ".join(describe(g, a) for a in acts),
             }
         )
     cols = ["card", "code", "label", "kind", "flies", "fits", "ways", "how"]

@@ -9,6 +9,8 @@ import numpy as np
 
 from mowkit.agents.planner import _halving
 from mowkit.core import Action, check_choice, check_int, check_seconds
+from mowkit.games.mow import ChooseNext, Flip
+from mowkit.games.mow.agents import GreedyAgent
 
 
 class MowPlanner:
@@ -23,15 +25,11 @@ class MowPlanner:
         self._aim: Any = None
 
     def act(self, observation: Any, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
-        from mowkit.games.mow import ChooseNext, Flip
-
         obs = observation
         if len(legal_actions) == 1:
             return legal_actions[0]
         if isinstance(legal_actions[0], (Flip, ChooseNext)):
             if self._aim is None:
-                from mowkit.games.mow.agents import GreedyAgent
-
                 self._aim = GreedyAgent()
             return self._aim.act(obs, legal_actions, rng)
         from mowkit.games.mow.kernel import mc_action_values

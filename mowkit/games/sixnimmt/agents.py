@@ -9,12 +9,14 @@ option, and drafts like it plays (random agents draft at random).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from math import comb
 
 import numpy as np
 
 from mowkit.agents.base import KernelParams
-from mowkit.core import Action
+from mowkit.core import Action, check_choice, check_int, check_seconds
 from mowkit.games.sixnimmt import (
     Draft,
     Place,
@@ -91,8 +93,6 @@ class RandomAgent(_Base):
     kernel_policies = {"random": {}, "random_row": {"row": "random"}}
 
     def __init__(self, row: str = "fewest_heads") -> None:
-        from mowkit.core import check_choice
-
         self.row = check_choice("row", row, ("fewest_heads", "random"))
         self.name = "random" if row == "fewest_heads" else "random_row"
 
@@ -178,8 +178,6 @@ class HeuristicAgent(_Base):
     name = "heuristic"
 
     def play(self, obs, legal, rng):
-        from math import comb
-
         unseen = _unseen(obs)
         u = len(unseen)
         k = obs.game.players - 1
@@ -235,8 +233,6 @@ class MonteCarloAgent(_Base):
 
     def __init__(self, rollouts: int = 10, time_budget: float | None = None, objective: str = "own",
                  backend: str = "kernel") -> None:
-        from mowkit.core import check_choice, check_int, check_seconds
-
         self.rollouts = rollouts = check_int("rollouts", rollouts, 1)
         self.time_budget = None if time_budget is None else check_seconds("time_budget", time_budget)
         self.objective = check_choice("objective", objective, ("own", "relative"))
@@ -253,8 +249,6 @@ class MonteCarloAgent(_Base):
 
     def card_values(self, obs: SixNimmtObservation, rng: np.random.Generator) -> np.ndarray:
         """Mean outcome (heads, or edge) of playing each card of the hand, in hand order."""
-        import time
-
         start = time.perf_counter()
         total = np.zeros(len(obs.hand))
         batches = 0

@@ -57,6 +57,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from mowkit.card_tables import sixnimmt_heads
 from mowkit.core import (
     Action,
     Chance,
@@ -68,7 +69,6 @@ from mowkit.core import (
     check_int,
     seat_list,
 )
-from mowkit.data import sixnimmt_heads
 from mowkit.events import RULE_IDS, Event, RoundStarted
 from mowkit.games.base import GameBase, StateBase
 from mowkit.i18n import _, ngettext
@@ -276,6 +276,12 @@ def heads(card: int) -> int:
     return _heads_table()[card]
 
 
+
+def card_label(card: int) -> str:
+    """A card's name a person reads, in the reader's language: ``55 (7 heads)``, ``1 (1 head)``."""
+    n = heads(card)
+    return ngettext("{card} ({n} head)", "{card} ({n} heads)", n).format(card=card, n=n)
+
 def row_heads(row: Iterable[int]) -> int:
     """Total heads of a row (or any collection of cards)."""
     table = _heads_table()
@@ -448,20 +454,8 @@ class SixNimmt(GameBase):
         return heads(card)
 
     def label(self, card: int) -> str:
-        """The card's name a person reads: ``55 (7 heads)``."""
-        from mowkit.games.sixnimmt.narrate import card_label
-
-        return card_label(self, card)
-
-    def describe(self, action: Action) -> str:
-        """Deprecated: use :func:`mowkit.games.sixnimmt.narrate.describe` (the same words).
-
-        A decision in words, without its player, rows counted from 1: ``play 55 (7 heads)``,
-        ``take row 3``.
-        """
-        from mowkit.games.sixnimmt.narrate import describe
-
-        return describe(self, action)
+        """The card's name a person reads: ``55 (7 heads)``, ``1 (1 head)``."""
+        return card_label(card)
 
     def deck_heads(self) -> int:
         """Heads in the deck in use (171 for the full deck)."""

@@ -29,15 +29,14 @@ from mowkit.games.sixnimmt import (
     RowsDealt,
     SixthCard,
     TakeRow,
-    heads,
 )
+from mowkit.games.sixnimmt.engine import card_label as label
 from mowkit.i18n import _, ngettext
 
 
 def card_label(game: Any, card: int) -> str:
-    """A card's name a person reads: ``55 (7 heads)``, ``1 (1 head)``."""
-    n = heads(card)
-    return ngettext("{card} ({n} head)", "{card} ({n} heads)", n).format(card=card, n=n)
+    """A card's name a person reads: ``55 (7 heads)``, ``1 (1 head)`` (the engine names it)."""
+    return label(card)
 
 
 def _cards(game: Any, cards: Sequence[int]) -> str:

@@ -55,9 +55,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from mowkit.core import OptionError, check_int
-from mowkit.data import sixnimmt_heads
+from mowkit.agents import make_agent
+from mowkit.card_tables import sixnimmt_heads
+from mowkit.core import OptionError, check_int, spawn_rngs
 from mowkit.games.sixnimmt import SixNimmt, fewest_heads_row, placements, row_heads
+from mowkit.simulate import play_until
 
 __all__ = [
     "Position",
@@ -407,15 +409,11 @@ def example_observation(players: int = 4, turns: int = 3, seed: int = 0, player:
     play ``turns`` turns; the observation of ``player`` before turn ``turns + 1`` is returned (its
     ``game`` and ``seen`` feed :func:`position_from_observation`).
     """
-    from mowkit.agents import make_agent
-    from mowkit.core import spawn_rngs
-
     game = SixNimmt(players=players, max_rounds=1)
     turns = check_int("turns", turns, 0, game.hand_size - 1)
     player = check_int("player", player, 0, players - 1)
     deal, *rngs = spawn_rngs(seed, players + 1)
     state = game.new_state(rng=deal)
-    from mowkit.simulate import play_until
 
     agents = [make_agent("sixnimmt", "random") for _ in range(players)]
     play_until(state, agents, rngs, stop=lambda s: s.turn >= turns and s.phase == "choose")

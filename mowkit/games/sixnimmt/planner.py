@@ -9,6 +9,9 @@ import numpy as np
 
 from mowkit.agents.planner import _check_number, _halving, _race
 from mowkit.core import Action, OptionError, check_choice, check_int, check_seconds
+from mowkit.games.sixnimmt import Place, Play, TakeRow, row_heads
+from mowkit.games.sixnimmt.agents import GreedyAgent, _unseen, cheapest_row
+from mowkit.games.sixnimmt.rollout_model import WEIGHTS
 from mowkit.i18n import _
 
 
@@ -57,9 +60,6 @@ class SixNimmtPlanner:
         self.name = f"planner:rollouts={rollouts}{extra}"
 
     def act(self, observation: Any, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
-        from mowkit.games.sixnimmt import Place, Play, TakeRow
-        from mowkit.games.sixnimmt.agents import _unseen, cheapest_row
-
         obs = observation
         first = legal_actions[0]
         if isinstance(first, TakeRow):
@@ -81,11 +81,8 @@ class SixNimmtPlanner:
         n_rows = len(obs.rows)
         rollouts = self.rollouts
         if len(unseen) < (g.players - 1) * len(hand):  # too few unknown cards to deal (logic variant)
-            from mowkit.games.sixnimmt.agents import GreedyAgent
-
             return GreedyAgent().act(obs, legal_actions, rng)
 
-        from mowkit.games.sixnimmt import row_heads
         from mowkit.games.sixnimmt.planning import MU, OBJECTIVES, SIGMA, TIE
 
         start = np.array([t + row_heads(pile) for t, pile in zip(obs.totals, obs.piles)], np.float64)
@@ -101,7 +98,6 @@ class SixNimmtPlanner:
                 return values / rollouts
         elif self.rollout == "learned":
             from mowkit.games.sixnimmt.planning import _model_kernel, model_inputs
-            from mowkit.games.sixnimmt.rollout_model import WEIGHTS
 
             hand, gone = model_inputs(obs.hand, obs.seen)
 

@@ -41,6 +41,14 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import pandas as pd
+
+from mowkit.agents import make_agent
+from mowkit.core import OptionError, check_int
+from mowkit.games.sixnimmt import Play, fewest_heads_row, placements, row_heads
+from mowkit.games.sixnimmt.agents import immediate_penalty
+from mowkit.registry import load_game
+from mowkit.simulate import play_state
 
 FEATURES = ("heads_taken", "takes", "lower_than_all", "nth_2", "nth_3", "nth_4", "nth_5", "gap_2", "gap_3",
             "gap_4", "gap_5", "log_gap", "value", "value_squared", "rank", "fifth_heads", "distance")
@@ -62,8 +70,6 @@ def features(card: int, rank: int, k: int, rows: Sequence[Sequence[int]], unseen
 
     ``unseen[x]`` is True for a card nobody has shown this round (see the module docstring).
     """
-    from mowkit.games.sixnimmt import fewest_heads_row, placements, row_heads
-
     f = np.zeros(len(FEATURES))
     f[12] = card / 104.0
     f[13] = (card / 104.0) ** 2
@@ -108,12 +114,6 @@ def collect(games: int, seed: int, spec: str = "mc:rollouts=40", players: int = 
     Returns one ``(features of the hand's cards, index of the card played)`` per decision with more
     than one card to choose from. Same arguments, same decisions.
     """
-    from mowkit.agents import make_agent
-    from mowkit.core import check_int
-    from mowkit.games.sixnimmt import Play
-    from mowkit.registry import load_game
-    from mowkit.simulate import play_state
-
     check_int("games", games, 1)
     check_int("seed", seed, 0)
     out: list[tuple[np.ndarray, int]] = []
@@ -200,10 +200,6 @@ def card_chances(observation: Any, weights: np.ndarray | None = None) -> Any:
     (the heads it would take if laid alone on the rows now) and ``model_chance`` (the model's
     probability; the column sums to 1). For people: :func:`mowkit.games.sixnimmt.card_math.model_chances_table`.
     """
-    import pandas as pd
-
-    from mowkit.core import OptionError
-
     if getattr(getattr(observation, "game", None), "name", None) != "sixnimmt" or not hasattr(observation, "rows"):
         raise OptionError("observation", type(observation).__name__, "a 6 nimmt! observation (state.observation(seat))")
     w = WEIGHTS if weights is None else np.asarray(weights, float)
@@ -211,7 +207,6 @@ def card_chances(observation: Any, weights: np.ndarray | None = None) -> Any:
     f = decision_features(hand, observation.rows, observation.seen, observation.game.capacity)
     s = f @ w
     p = np.exp(s - s.max())
-    from mowkit.games.sixnimmt.agents import immediate_penalty
 
     heads_now = [immediate_penalty(observation, c)[0] for c in hand]  # the greedy player's cost of each card
     return pd.DataFrame({"card": hand, "heads_now": heads_now, "model_chance": p / p.sum()})
