@@ -39,8 +39,6 @@ def __getattr__(name: str) -> Any:  # lazy re-exports keep `import mowkit` light
     }
     if name in lazy:
         return getattr(import_module(lazy[name]), name)
-    if name == "GAMES":  # deprecated: the registry (mowkit.registry.names(), .get(name)) knows the games
-        return {g: tuple(str(registry.get(g).game).partition(":")[::2]) for g in registry.names()}
     raise AttributeError(f"module 'mowkit' has no attribute {name!r}")
 
 

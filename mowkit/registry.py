@@ -137,8 +137,9 @@ def seat_word(game: Any) -> str:
 
 
 def title(game: Any) -> str:
-    """The name of ``game`` (a name, game or state) a person reads (untranslated)."""
-    return spec_of(game).title
+    """The name of ``game`` (a name, game or state) a person reads, in the reader's language."""
+    spec = spec_of(game)
+    return spec.words.say(spec.title)
 
 
 class Titles(Mapping[str, str]):

@@ -152,15 +152,5 @@ def play_game(game: Any, agents: Sequence[str | Agent], seed: int | None = None,
     return play_match(game, agents, seed, agent_streams=agent_streams, deals=deals).record()
 
 
-def __getattr__(name: str) -> Any:
-    """``simulate.tournament`` / ``simulate.round_robin``: kept for old code (they live in
-    :mod:`mowkit.tournament`, which imports this module; importing them lazily avoids the cycle)."""
-    if name in ("tournament", "round_robin"):
-        from mowkit import tournament as _tournament
-
-        return getattr(_tournament, name)
-    raise AttributeError(f"module 'mowkit.simulate' has no attribute {name!r}")
-
-
 __all__ = ["AGENT_STREAM_TAG", "Match", "agent_rng", "deal_rng", "game_root", "play_game", "play_state",
            "play_until", "private_copies", "random_rounds", "resolve_game"]

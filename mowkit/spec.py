@@ -34,6 +34,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 import numpy as np
 
 from mowkit.core import Action
+from mowkit.i18n import _, get_language
 
 Ref = Any
 """An import path (``"module"`` or ``"module:attribute"``) or the object itself."""
@@ -61,11 +62,19 @@ class GameWords:
         title: the game's name (``"6 nimmt!"``).
         seat: what a seat is called (``"player"``, ``"farmer"``).
         penalties: the plural word for penalty points on charts (``"heads"``, ``"flies"``).
+        translations: the game's own words in other languages (language -> {English word: text}),
+            for a game whose words are not in the kit's catalog (a game shipped as its own package).
     """
 
     title: str
     seat: str = "player"
     penalties: str = "penalty"
+    translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def say(self, word: str) -> str:
+        """``word`` in the reader's language: the game's own translation, else the kit's catalog."""
+        own = self.translations.get(get_language(), {})
+        return own[word] if word in own else _(word)
 
 
 @runtime_checkable

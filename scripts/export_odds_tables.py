@@ -1,4 +1,4 @@
-"""Write the exact hand tables of both games to ``data/odds/`` (CSV), computed by ``mowkit.odds``.
+"""Write the exact hand tables of both games to ``data/odds/`` (CSV), computed by the games' ``odds`` modules.
 
 Run from anywhere: ``python scripts/export_odds_tables.py [OUTDIR]`` (default: the package's
 ``data/odds``). Files:

@@ -11,7 +11,8 @@ from fractions import Fraction
 import pytest
 
 import mowkit.i18n as i18n
-from mowkit import odds
+from mowkit.games.mow import odds as mow_odds
+from mowkit.games.sixnimmt import odds
 from mowkit.games.mow import card_math as mow_math
 from mowkit.games.sixnimmt import card_math
 from mowkit.widgets.tables import chance_text, fraction_text, percent_text, value_text
@@ -219,7 +220,7 @@ def test_card_check_and_summary_check_tables_read_as_words(english):
     assert shown.attrs["inside"] == expected_inside and shown.attrs["lines"] == 8
     text = shown.to_string()
     assert "p_take" not in text and "se" not in shown.columns and "z" not in shown.columns
-    summary = mow_math.check_table(odds.compare_hand_summary(5, "green", trials=4000, seed=2))
+    summary = mow_math.check_table(mow_odds.compare_hand_summary(5, "green", trials=4000, seed=2))
     assert list(summary["what is measured"]) == ["flies on average", "variance of the flies (how spread out they are)",
                                                  "chance of no flies at all", "chance of at least one special cow"]
     assert summary["exact"].iloc[2] == chance_text(Fraction(91, 51888)) and "P(" not in summary.to_string()

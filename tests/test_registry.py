@@ -103,12 +103,12 @@ def test_kernel_availability_is_read_from_the_entry():
     assert not kernel_available(six, ["random", "greedy", "mc"])  # mc has no kernel policy
 
 
-def test_old_names_still_work():
-    assert set(mowkit.GAMES) == set(registry.names())
-    assert mowkit.GAMES["mow"] == ("mowkit.games.mow.engine", "Mow")
+def test_old_aliases_are_gone():
+    """Old aliases are removed, not kept: simulate.tournament, mowkit.GAMES."""
     from mowkit import simulate
 
-    assert simulate.tournament is tournament
+    assert not hasattr(simulate, "tournament") and not hasattr(simulate, "round_robin")
+    assert not hasattr(mowkit, "GAMES")  # the registry knows the games
 
 
 def test_simulate_does_not_import_tournament():

@@ -203,7 +203,7 @@ def test_card_chances_and_their_table_in_both_languages():
     """The model's chances per card (softmax of the features) for people, English and Russian."""
     import re
 
-    from mowkit import odds
+    from mowkit.games.sixnimmt import odds
     from mowkit.games.sixnimmt.card_math import model_chances_table
     from mowkit.games.sixnimmt.rollout_model import card_chances
 

@@ -88,6 +88,17 @@ def test_the_game_is_found_through_its_entry_point_and_is_a_game(paths):
     assert registry.title(NAME) == "Cow count" and registry.seat_word(NAME) == "player"
 
 
+def test_its_title_and_words_are_read_in_russian_from_its_own_table(paths):
+    from mowkit.i18n import language
+    from mowkit.widgets.play import penalty_text
+
+    with language("ru"):
+        assert registry.title(NAME) == "Счёт коров"  # the game's own translation, not the kit's catalog
+        assert registry.title("sixnimmt") == "6 nimmt!"  # the kit's games keep their names
+        assert penalty_text(NAME, 5).endswith("коровы")
+    assert registry.title(NAME) == "Cow count" and penalty_text(NAME, 5).endswith("cows")
+
+
 def test_nothing_outside_its_folder_names_the_game():
     found = [str(p.relative_to(ROOT)) for p in (ROOT / "mowkit").rglob("*.py") if NAME in p.read_text()]
     assert found == []

@@ -89,7 +89,8 @@ _SEATS: dict[str, Any] = {
 
 def seat_name(game: Any, seat: int) -> str:
     """``player 2`` / ``farmer 2``: a seat as a person reads it (counted from 1), in the game's seat word."""
-    return _("{word} {n}").format(word=_(registry.seat_word(game)), n=seat + 1)
+    spec = registry.spec_of(game)
+    return _("{word} {n}").format(word=spec.words.say(spec.seat_word), n=seat + 1)
 
 
 def _join(items: Sequence[str]) -> str:
@@ -105,10 +106,11 @@ def seats_name(game: Any, seats: Sequence[int]) -> str:
     if len(seats) == 1:
         return seat_name(game, seats[0])
     numbers = _join([str(p + 1) for p in seats])
-    word = registry.seat_word(game)
+    spec = registry.spec_of(game)
+    word = spec.seat_word
     if word in _SEATS:
         return str(_SEATS[word](len(seats))).format(seats=numbers)
-    return _("{word} {n}").format(word=_(word), n=numbers)
+    return _("{word} {n}").format(word=spec.words.say(word), n=numbers)
 
 
 def penalty_text(game: Any, n: int) -> str:
@@ -118,7 +120,7 @@ def penalty_text(game: Any, n: int) -> str:
     try:
         return counted(str(word), int(n))
     except OptionError:  # a word the counted forms do not know: the spec's plural
-        return f"{number(int(n))} {_(spec.penalties)}"
+        return f"{number(int(n))} {spec.words.say(spec.penalties)}"
 
 
 def ordinal(n: int) -> str:

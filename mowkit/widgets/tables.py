@@ -1,6 +1,6 @@
 """Tables of the card math for people: headers in words, chances in %, exact fractions beside them.
 
-The odds functions (:mod:`mowkit.odds`) return tables for code: column names such as ``p_take``
+The odds functions (:mod:`mowkit.games.<game>.odds`) return tables for code: column names such as ``p_take``
 or ``expected_heads``, :class:`~fractions.Fraction` values, 0-based rows. :func:`for_people` makes
 a copy to *show* (every value is text in the current language, rows count from 1), so notebooks
 and the card-math explorers print readable tables while code keeps using the original ones.
@@ -151,7 +151,7 @@ def for_people(
     """A copy of an odds table to show: readable headers, chances in %, rows from 1, text values.
 
     Args:
-        table: a table of :mod:`mowkit.odds` (or any table with its column names).
+        table: a table of :mod:`mowkit.games.<game>.odds` (or any table with its column names).
         columns: the columns to show, in order (default: all).
         headers: extra or changed headers (column -> English text, translated here).
         formats: column -> function making the text of one value (overrides the defaults).

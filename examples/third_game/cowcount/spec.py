@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from mowkit.spec import GameSpec, GameWords
 
+from cowcount.words import RUSSIAN
+
 SPEC = GameSpec(
     name="cowcount",
-    words=GameWords(title="Cow count", seat="player", penalties="cows"),
+    words=GameWords(title="Cow count", seat="player", penalties="cows", translations={"ru": RUSSIAN}),
     game="cowcount.engine:CowCount",
     agents="cowcount.agents:AGENTS",
     narrator="cowcount.narrate",

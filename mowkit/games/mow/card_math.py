@@ -39,7 +39,7 @@ PACKET_NAMES: dict[str, str] = {
     "both": N_("both packets"),
 }
 
-#: the ``quantity`` texts of :func:`mowkit.odds.compare_hand_summary` -> what a person reads
+#: the ``quantity`` texts of :func:`mowkit.games.mow.odds.compare_hand_summary` -> what a person reads
 QUANTITIES: dict[str, str] = {
     "mean flies": N_("flies on average"),
     "variance of flies": N_("variance of the flies (how spread out they are)"),
@@ -95,7 +95,7 @@ def herd_names(view: Any) -> str:
 
 
 def summary_table(result: pd.DataFrame) -> pd.DataFrame:
-    """The table of :func:`mowkit.odds.compare_hand_summary` for people (exact beside simulated)."""
+    """The table of :func:`mowkit.games.mow.odds.compare_hand_summary` for people (exact beside simulated)."""
     chances = [q.startswith("P(") for q in result["quantity"]]
 
     def shown(column: str) -> list[str]:
@@ -109,13 +109,13 @@ def summary_table(result: pd.DataFrame) -> pd.DataFrame:
 
 
 def flies_distribution_table(table: pd.DataFrame) -> pd.DataFrame:
-    """The table of :func:`mowkit.odds.hand_flies_table` for people (flies, hands, chances)."""
+    """The table of :func:`mowkit.games.mow.odds.hand_flies_table` for people (flies, hands, chances)."""
     cols = [c for c in ("flies", "ways", "exact", "cumulative") if c in table.columns]
     return for_people(table, cols, headers={"exact": "chance"})
 
 
 def must_take_people(table: pd.DataFrame) -> pd.DataFrame:
-    """The table of :func:`mowkit.odds.must_take_table` for people."""
+    """The table of :func:`mowkit.games.mow.odds.must_take_table` for people."""
     return for_people(table, ["k", "exact"], headers={"k": "cards in their hand",
                                                       "exact": "chance they must take the herd"})
 
@@ -132,7 +132,7 @@ def fitting_cards_table(view: Any, fit: pd.DataFrame) -> pd.DataFrame:
 
 
 def check_table(result: pd.DataFrame, *, first: str | None = None) -> pd.DataFrame:
-    """A comparison of :mod:`mowkit.odds` (``compare_hand_summary``, ``compare_herd_odds``) for people:
+    """A comparison of :mod:`mowkit.games.mow.odds` (``compare_hand_summary``, ``compare_herd_odds``) for people:
     each quantity exact, simulated with its 95 % confidence interval, and whether the exact value
     lies inside it. ``first``: a column of ``result`` shown first (e.g. ``"herd"``)."""
     chances = [str(q).startswith("P(") for q in result["quantity"]]
@@ -149,7 +149,7 @@ def check_table(result: pd.DataFrame, *, first: str | None = None) -> pd.DataFra
 
 
 def fit_summary_table(df: pd.DataFrame) -> pd.DataFrame:
-    """The table of :func:`mowkit.odds.herd_fit_summary` for people (kinds of cow by name)."""
+    """The table of :func:`mowkit.games.mow.odds.herd_fit_summary` for people (kinds of cow by name)."""
     return for_people(df, ["kind", "unseen", "fitting", "share"],
                       headers={"share": "share that fits"},
                       formats={"kind": lambda k: _(KINDS.get(k, k)), "share": chance_text})

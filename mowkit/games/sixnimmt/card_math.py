@@ -53,20 +53,20 @@ def goes_to_text(row: Any) -> str:
 
 
 def risk_table(df: pd.DataFrame) -> pd.DataFrame:
-    """The table of :func:`mowkit.odds.safest_card` (or ``card_risk``) for people."""
+    """The table of :func:`mowkit.games.sixnimmt.odds.safest_card` (or ``card_risk``) for people."""
     cols = [c for c in _RISK_COLUMNS if c in df.columns]
     shown = df.assign(goes_to=df["row"]) if "row" in df.columns else df
     return for_people(shown, cols, formats={"goes_to": goes_to_text, "card": lambda c: sixnimmt_label(int(c))})
 
 
 def heads_distribution_table(df: pd.DataFrame) -> pd.DataFrame:
-    """The table of :func:`mowkit.odds.hand_heads_table` for people (heads, hands, chances)."""
+    """The table of :func:`mowkit.games.sixnimmt.odds.hand_heads_table` for people (heads, hands, chances)."""
     cols = [c for c in ("heads", "ways", "exact", "cumulative") if c in df.columns]
     return for_people(df, cols, headers={"exact": "chance"})
 
 
 def rows_table(df: pd.DataFrame) -> pd.DataFrame:
-    """The table of :func:`mowkit.odds.row_table` for people: each row from 1, its cards and heads,
+    """The table of :func:`mowkit.games.sixnimmt.odds.row_table` for people: each row from 1, its cards and heads,
     and what the opponents' cards may do to it this turn."""
     return for_people(df, ["row", "cards", "heads", "n_landing", "p_hit", "expected_added"])
 
@@ -81,7 +81,7 @@ def model_chances_table(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def card_check_table(check: pd.DataFrame) -> pd.DataFrame:
-    """The table of :func:`mowkit.odds.compare_card_risk` for people: for each card the exact chance
+    """The table of :func:`mowkit.games.sixnimmt.odds.compare_card_risk` for people: for each card the exact chance
     of taking cards and the heads to expect, beside the simulated turn with its 95 % confidence
     interval, and whether the exact value lies inside it. ``attrs``: ``inside`` and ``lines`` (how
     many of the intervals hold the exact value, out of how many)."""
