@@ -380,7 +380,7 @@ MOW_TABLES = {
 def forget_heads_table():
     """After a test, let the 6 nimmt! engine re-read the heads table (a custom one must not linger)."""
     yield
-    import mowkit.games.sixnimmt as engine
+    import mowkit.games.sixnimmt.engine as engine
 
     engine._TABLE.clear()
 

@@ -31,7 +31,7 @@ from mowkit.games.sixnimmt import (
     TakeRow,
 )
 from mowkit.games.sixnimmt.engine import card_label as label
-from mowkit.i18n import _, ngettext
+from mowkit.i18n import _, counted, ngettext
 
 
 def card_label(game: Any, card: int) -> str:
@@ -216,14 +216,9 @@ def describe(game: Any, action: Action) -> str:
     return repr(action)
 
 
-
-
-
 def move_label(state: Any, action: Action) -> str:
     """The words on a move's button (the play widget): cards by name (``55 (7 heads)``),
     ``take row 2 (3 cards, 5 heads)``, ``row 2, at the back``; rows counted from 1."""
-    from mowkit.i18n import counted
-
     game = state.game
     if isinstance(action, Play):
         return card_label(game, action.card)
@@ -232,7 +227,7 @@ def move_label(state: Any, action: Action) -> str:
     if isinstance(action, TakeRow):
         row = state.rows[action.row]
         return _("take row {row} ({cards}, {heads})").format(
-            row=action.row + 1, cards=counted("card", len(row)), heads=counted("head", sum(heads(c) for c in row)))
+            row=action.row + 1, cards=counted("card", len(row)), heads=counted("head", sum(game.penalty(c) for c in row)))
     if isinstance(action, Place):
         text = _("row {row}, at the back") if action.end == "back" else _("row {row}, at the front")
         return text.format(row=action.row + 1)
