@@ -167,6 +167,47 @@ def _check_delay(value: Any) -> float:
 # --------------------------------------------------------------------------- the widget
 
 
+def seat_plan(game: Any, opponents: Sequence[Any] | None, seat: int | None, humans: Sequence[int] | None,
+              players: Sequence[Any] | int | None, computers: Sequence[Any] | None) -> list[Any]:
+    """Every seat's player (``HUMAN`` or a computer player) from the Play widget's seat options.
+
+    ``players`` is a list of every seat, or a seat count; else ``humans`` (or ``seat``) are the
+    people and ``opponents`` (``computers``) fill the other seats in order. Wrong combinations raise
+    :class:`OptionError` naming the option.
+    """
+    if computers is not None:
+        if opponents is not None:
+            raise OptionError("computers", computers, "computers= or opponents= (two names of one "
+                                                      "option), not both")
+        opponents = computers
+    count = players if isinstance(players, int) and not isinstance(players, bool) else None
+    seats: Sequence[Any] | None = None if count is not None or isinstance(players, int) else players
+    if seats is not None and (opponents is not None or humans is not None or seat is not None):
+        raise OptionError("players", seats, "a list of every seat alone (without opponents=, humans= "
+                                            "or seat=)")
+    if seats is None:
+        people = tuple(humans) if humans is not None else (0 if seat is None else seat,)
+        if seat is not None and humans is not None and seat not in people:
+            raise OptionError("seat", seat, f"one of the human seats {list(people)}")
+        if opponents is None:
+            n = count if count is not None else (game.num_players if not isinstance(game, str) else 4)
+            k = n - len(people)
+            opponents = (["greedy"] + ["random"] * (k - 1)) if k > 0 else []
+        n = len(people) + len(opponents)
+        if count is not None and count != n:
+            raise OptionError("players", count, f"{n}: {len(people)} people and {len(opponents)} computers")
+        bad = [p for p in people if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n
+               or list(people).count(p) > 1]
+        if bad:
+            raise OptionError("humans", list(people), f"different seats from 0 to {n - 1}")
+        if isinstance(opponents, str):
+            raise OptionError("opponents", opponents, "a list of computer players, one per seat that is "
+                                                      "not a person")
+        it = iter(opponents)
+        seats = [HUMAN if p in people else next(it) for p in range(n)]
+    return list(seats)
+
+
 class Play(widgets.VBox):
     """People and computer players at one screen, for either game (see the module docstring).
 
@@ -203,37 +244,7 @@ class Play(widgets.VBox):
             game = registry.default_name()
         self._start_state = None if state is None else state.clone()
 
-        if computers is not None:
-            if opponents is not None:
-                raise OptionError("computers", computers, "computers= or opponents= (two names of one "
-                                                          "option), not both")
-            opponents = computers
-        count = players if isinstance(players, int) and not isinstance(players, bool) else None
-        seats: Sequence[Any] | None = None if count is not None or isinstance(players, int) else players
-        if seats is not None and (opponents is not None or humans is not None or seat is not None):
-            raise OptionError("players", seats, "a list of every seat alone (without opponents=, humans= "
-                                                "or seat=)")
-        if seats is None:
-            people = tuple(humans) if humans is not None else (0 if seat is None else seat,)
-            if seat is not None and humans is not None and seat not in people:
-                raise OptionError("seat", seat, f"one of the human seats {list(people)}")
-            if opponents is None:
-                n = count if count is not None else (game.num_players if not isinstance(game, str) else 4)
-                k = n - len(people)
-                opponents = (["greedy"] + ["random"] * (k - 1)) if k > 0 else []
-            n = len(people) + len(opponents)
-            if count is not None and count != n:
-                raise OptionError("players", count, f"{n}: {len(people)} people and {len(opponents)} computers")
-            bad = [p for p in people if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n
-                   or list(people).count(p) > 1]
-            if bad:
-                raise OptionError("humans", list(people), f"different seats from 0 to {n - 1}")
-            if isinstance(opponents, str):
-                raise OptionError("opponents", opponents, "a list of computer players, one per seat that is "
-                                                          "not a person")
-            it = iter(opponents)
-            seats = [HUMAN if p in people else next(it) for p in range(n)]
-        seats = list(seats)
+        seats = seat_plan(game, opponents, seat, humans, players, computers)
         if isinstance(game, str):
             game = resolve_game(game, **{"players": len(seats), **options})
         elif options:
@@ -260,14 +271,33 @@ class Play(widgets.VBox):
         self.pass_to: int | None = None
         self._last_decision: dict[int, int] = {}
 
-        # the controls (labels are set by _relabel)
+        self._make_controls(len(seats), auto, delay, save_path, language_switch, coach)
+        self._wire_controls()
+        super().__init__([
+            widgets.HBox([self.header, self.language], layout=widgets.Layout(justify_content="space-between")),
+            widgets.HBox(self.seat_pickers, layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.seed_box, self.random_seed_button, self.new_game_button]),
+            widgets.HBox([self.delay, self.pause, self.continue_button, self.run_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.table, self.prompt, self.reveal_button, self.actions_box, self.notice, self.events_box,
+            self.end_box, self.stepper_box, widgets.HBox([self.path, self.save_button]), self.coach_panel,
+        ])
+        self.add_class("mowkit-play")
+        self._unregister = on_language_change(self._relabel, weak=True)
+        self._start(self.match)
+        self._relabel()
+        self._schedule()
+
+    def _make_controls(self, seats: int, auto: bool, delay: float, save_path: str | os.PathLike[str],
+                       language_switch: bool, coach: bool) -> None:
+        """The widget's controls (their words are set by ``_relabel``)."""
         self.language = language_toggle()
         if not language_switch:
             self.language.layout.display = "none"
         self.header = widgets.HTML()
         self.seat_pickers = [widgets.Dropdown(layout=widgets.Layout(width="270px"),
                                               style={"description_width": "initial"})
-                             for _p in range(len(seats))]
+                             for _p in range(seats)]
         self.seed_box = widgets.IntText(value=self.seed, layout=widgets.Layout(width="190px"),
                                         style={"description_width": "initial"})
         self.new_game_button = button("", style="primary")
@@ -298,8 +328,11 @@ class Play(widgets.VBox):
         self.stepper_box = widgets.VBox()
         self.path = widgets.Text(value=str(save_path), style={"description_width": "initial"})
         self.save_button = button("")
-        self.coach_panel = CoachPanel(game, active=coach)
+        self.coach_panel = CoachPanel(self.game, active=coach)
 
+
+    def _wire_controls(self) -> None:
+        """What each control does."""
         self.new_game_button.on_click(lambda _b: self._new_game_clicked())
         self.random_seed_button.on_click(lambda _b: self.random_seed())
         self.delay.observe(lambda _c: self._reschedule(), names="value")
@@ -310,21 +343,6 @@ class Play(widgets.VBox):
         self.step_through_button.on_click(lambda _b: self._step_through_clicked())
         self.save_button.on_click(lambda _b: self._save_clicked())
         self.end_save_button.on_click(lambda _b: self._save_clicked())
-
-        super().__init__([
-            widgets.HBox([self.header, self.language], layout=widgets.Layout(justify_content="space-between")),
-            widgets.HBox(self.seat_pickers, layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.seed_box, self.random_seed_button, self.new_game_button]),
-            widgets.HBox([self.delay, self.pause, self.continue_button, self.run_button],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            self.table, self.prompt, self.reveal_button, self.actions_box, self.notice, self.events_box,
-            self.end_box, self.stepper_box, widgets.HBox([self.path, self.save_button]), self.coach_panel,
-        ])
-        self.add_class("mowkit-play")
-        self._unregister = on_language_change(self._relabel, weak=True)
-        self._start(self.match)
-        self._relabel()
-        self._schedule()
 
     # ------------------------------------------------------------------ the match
     @property
