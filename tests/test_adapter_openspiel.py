@@ -12,7 +12,14 @@ from open_spiel.python.observation import make_observation
 
 import mowkit
 from mowkit.adapters import codec_of, observation_text
-from mowkit.adapters.openspiel import AgentBot, DeterminizedMCTSBot, deal_order, match_bots, play_bots, play_to_end
+from mowkit.adapters.openspiel import (
+    AgentBot,
+    DeterminizedMCTSBot,
+    deal_order,
+    match_bots,
+    play_bots,
+    play_to_end,
+)
 from mowkit.agents import make_agent
 from mowkit.core import OptionError
 from mowkit.simulate import play_game
