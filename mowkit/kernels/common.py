@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from mowkit.core import OptionError, check_int, deal_rng  # noqa: F401  (deal_rng re-exported)
+from mowkit.kernels import call
 
 
 def entropy(seed: int | None) -> int | Sequence[int]:
@@ -257,7 +258,5 @@ class KernelDriver:
 
     @staticmethod
     def call(kernel: Any, *args: Any, seconds: float = 5.0) -> Any:
-        """Run compiled ``kernel`` (saying so on a cold first use: :func:`mowkit.kernels.warm.call`)."""
-        from mowkit.kernels import warm
-
-        return warm.call(kernel, *args, seconds=seconds)
+        """Run compiled ``kernel`` (saying so on a cold first use: :func:`mowkit.kernels.call`)."""
+        return call(kernel, *args, seconds=seconds)
