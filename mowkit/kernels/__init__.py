@@ -16,8 +16,9 @@ the rule engines never do.
 Compiled code is cached on disk, never in the package folder (which may be read-only): in
 ``$NUMBA_CACHE_DIR`` when set, else ``$MOWKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/mowkit/numba``,
 else ``~/.cache/mowkit/numba`` (:func:`cache_dir`), in a subfolder per version of the kernel
-sources, of the game folders and of the agent parameters compiled into them (:func:`compiled_dir`, so no stale code
-survives an upgrade or a changed agent default). This package sets numba's cache folder when
+sources, of the game folders and of the policy parameters compiled into them (each game's
+``policies.py``; :func:`compiled_dir`), so no stale code survives an upgrade or a changed agent
+default. This package sets numba's cache folder when
 it is imported, before any kernel module compiles or loads a function. The first use of a kernel
 function without a cache compiles it (a few seconds) and says so on stderr.
 """
@@ -69,7 +70,25 @@ def sources_key() -> str:
     pkg = Path(__file__).resolve().parent.parent
     for path in kernel_sources():
         h.update(path.relative_to(pkg).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    h.update(policy_key().encode())
     return h.hexdigest()[:16]
+
+
+def policy_key() -> str:
+    """The policy parameters compiled into the kernels, as their values now (text).
+
+    Every game folder's ``policies.py`` holds them as upper-case constants; the compiled code holds
+    them as constants, so their values (not only their files) are part of :func:`sources_key`.
+    """
+    from importlib import import_module
+
+    parts = []
+    games = Path(__file__).resolve().parent.parent / "games"
+    for path in sorted(games.glob("*/policies.py")):
+        module = import_module(f"mowkit.games.{path.parent.name}.policies")
+        data = sorted((k, repr(v)) for k, v in vars(module).items() if k.isupper())
+        parts.append(f"{module.__name__}={data!r}")
+    return ";".join(parts)
 
 
 def compiled_dir() -> Path:

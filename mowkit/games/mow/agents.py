@@ -15,6 +15,12 @@ import numpy as np
 from mowkit.agents.base import KernelParams
 from mowkit.core import Action
 from mowkit.games.mow import NUMBERED, ChooseNext, Flip, MowObservation, TakeHerd
+from mowkit.games.mow.policies import (
+    AGENT_POLICIES,
+    GREEDY_TAKE_AT,
+    HEURISTIC_MIN_CARDS,
+    HEURISTIC_TAKE_AT,
+)
 
 
 def followers(obs: MowObservation, action: Action, unseen: Sequence[int]) -> int:
@@ -58,7 +64,8 @@ class _Base(KernelParams):
     name = "base"
 
     # kernel_policies / defaults() / kernel_params(): mowkit.agents.base.KernelParams
-    # (the policies of ``mowkit.games.mow.kernel.POLICIES`` that play exactly like the agent)
+    # (the policies of ``mowkit.games.mow.kernel.POLICIES`` that play exactly like the agent,
+    # and the defaults they are compiled with: data of mowkit.games.mow.policies)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -72,7 +79,7 @@ class RandomAgent(_Base):
     arrow flip is 0 or 1 with probability 1/2 each; the next farmer is any allowed farmer.
     """
 
-    kernel_policies = {"random": {}}
+    kernel_policies = AGENT_POLICIES["random"]
 
     name = "random"
 
@@ -97,11 +104,11 @@ class GreedyAgent(_Base):
       the first in the arrow's direction.
     """
 
-    kernel_policies = {"greedy": {}}
+    kernel_policies = AGENT_POLICIES["greedy"]
 
     name = "greedy"
 
-    def __init__(self, take_at: int = 0) -> None:
+    def __init__(self, take_at: int = GREEDY_TAKE_AT) -> None:
         from mowkit.core import check_int
 
         self.take_at = check_int("take_at", take_at, -1)
@@ -147,11 +154,11 @@ class HeuristicAgent(GreedyAgent):
     * Flip and next farmer: as the greedy farmer (aim at the leader).
     """
 
-    kernel_policies = {"heuristic": {}}
+    kernel_policies = AGENT_POLICIES["heuristic"]
 
     name = "heuristic"
 
-    def __init__(self, take_at: int = 2, min_cards: int = 3) -> None:
+    def __init__(self, take_at: int = HEURISTIC_TAKE_AT, min_cards: int = HEURISTIC_MIN_CARDS) -> None:
         super().__init__(take_at=take_at)
         from mowkit.core import check_int
 
