@@ -7,7 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from mowkit import registry
 from mowkit.core import OptionError, check_int, deal_rng  # noqa: F401  (deal_rng re-exported)
+from mowkit.kernels import call
 
 
 def entropy(seed: int | None) -> int | Sequence[int]:
@@ -137,34 +139,30 @@ def split_trace(trace: np.ndarray, used: int, m: int) -> list[np.ndarray]:
     return [rows[cut[i]:cut[i + 1]].copy() for i in range(m)]
 
 
-KERNEL_MODULES = {"sixnimmt": "mowkit.games.sixnimmt.kernel", "mow": "mowkit.games.mow.kernel"}
-"""Game name -> its kernel module (each has ``POLICIES``)."""
-
-
 def policy_params(game_name: str, spec: str) -> tuple[str, dict[str, Any]] | None:
     """The compiled kernel's policy that plays agent ``spec`` exactly, with the agent's parameters.
 
     ``spec`` is an agent spec (``"greedy"``, ``"greedy:take_at=0"``, ``"random:row=random"``);
-    its parameters, completed with the agent class's defaults, must equal those of one of the
-    class's ``kernel_params()`` (the agent classes are the one source of the kernels' parameters).
-    Returns ``(policy, parameters)``, e.g. ``("random_row", {"row": "random"})``, or None for an
-    unknown game or agent, an option the agent does not take, or parameters no kernel policy plays.
-    A malformed spec raises ``OptionError`` (as :func:`mowkit.agents.parse_agent_spec`).
+    its parameters, completed with the agent's defaults, must equal those of one of the agent's
+    kernel policies. Both come from the game's kernel module (its ``AGENT_DEFAULTS`` and
+    ``AGENT_POLICIES``: the data of the game's ``policies`` module, which the agent classes read
+    too). Returns ``(policy, parameters)``, e.g. ``("random_row", {"row": "random"})``, or None for
+    an unknown game, a game without a kernel, an agent no kernel policy plays, an option the agent
+    does not take, or parameters no kernel policy plays. A malformed spec raises ``OptionError``
+    (as :func:`mowkit.agents.parse_agent_spec`).
     """
-    from mowkit.agents import agent_classes, parse_agent_spec
+    from mowkit.agents import parse_agent_spec
 
     name, kwargs = parse_agent_spec(spec)
-    if game_name not in KERNEL_MODULES:
+    if game_name not in registry.names():
         return None
-    cls = agent_classes(game_name).get(name)
-    if cls is None or not hasattr(cls, "kernel_params"):
-        return None
-    defaults: dict[str, Any] = cls.defaults()  # type: ignore[attr-defined]
-    if set(kwargs) - set(defaults):
+    kernel = registry.get(game_name).kernel_module()
+    defaults = None if kernel is None else kernel.AGENT_DEFAULTS.get(name)
+    if defaults is None or set(kwargs) - set(defaults):
         return None
     full = {**defaults, **kwargs}
-    for policy, params in cls.kernel_params().items():
-        if params == full:
+    for policy, given in kernel.AGENT_POLICIES[name].items():
+        if {**defaults, **given} == full:
             return policy, full
     return None
 
@@ -257,7 +255,5 @@ class KernelDriver:
 
     @staticmethod
     def call(kernel: Any, *args: Any, seconds: float = 5.0) -> Any:
-        """Run compiled ``kernel`` (saying so on a cold first use: :func:`mowkit.kernels.warm.call`)."""
-        from mowkit.kernels import warm
-
-        return warm.call(kernel, *args, seconds=seconds)
+        """Run compiled ``kernel`` (saying so on a cold first use: :func:`mowkit.kernels.call`)."""
+        return call(kernel, *args, seconds=seconds)

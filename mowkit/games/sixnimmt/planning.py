@@ -40,8 +40,7 @@ from numba import njit
 
 from mowkit.games.sixnimmt.kernel import _greedy_index, _shuffle_part, row_arrays
 from mowkit.games.sixnimmt.kernel import warm_up as warm_kernel
-from mowkit.kernels import rng
-from mowkit.kernels.warm import call
+from mowkit.kernels import call, rng
 
 OBJECTIVES = {"own": 0, "relative": 1, "win": 2, "leader": 3}
 """Objective name -> the code the kernel uses."""
