@@ -232,9 +232,9 @@ def kernel_policy(game_name: str, spec: str) -> str | None:
     """The compiled kernel's policy for an agent spec, or None when the agent has no kernel.
 
     The spec's parameters, completed with the agent class's defaults, must equal those of one of
-    the class's ``kernel_params()`` (:func:`mowkit.kernels.common.policy_params`).
+    the class's ``kernel_params()`` (:func:`mowkit.agents.policy_params`).
     """
-    from mowkit.kernels.common import policy_params
+    from mowkit.agents import policy_params
 
     found = policy_params(game_name, spec)
     return None if found is None else found[0]

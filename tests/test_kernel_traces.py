@@ -301,8 +301,7 @@ def _signature_defaults(cls) -> dict:
 @pytest.mark.parametrize("game_name,kernel", [("sixnimmt", K6), ("mow", KM)])
 def test_every_kernel_policy_is_one_agent_class_with_its_parameters(game_name, kernel):
     """Each kernel policy is claimed by exactly one agent class, whose spec maps back to it."""
-    from mowkit.agents import agent_classes
-    from mowkit.kernels.common import policy_params
+    from mowkit.agents import agent_classes, policy_params
 
     claimed: dict[str, str] = {}
     for name, cls in agent_classes(game_name).items():
@@ -317,8 +316,8 @@ def test_every_kernel_policy_is_one_agent_class_with_its_parameters(game_name, k
 
 
 def test_policy_params_refuses_what_no_kernel_plays():
+    from mowkit.agents import policy_params
     from mowkit.core import OptionError
-    from mowkit.kernels.common import policy_params
 
     assert policy_params("mow", "greedy") == ("greedy", {"take_at": 0})
     assert policy_params("mow", "greedy:take_at=1") is None
@@ -359,8 +358,7 @@ def test_agents_and_kernels_read_the_same_policy_data(game_name):
     import ast
     import inspect
 
-    from mowkit.agents import agent_classes
-    from mowkit.kernels.common import policy_params
+    from mowkit.agents import agent_classes, policy_params
 
     kernel = {"sixnimmt": K6, "mow": KM}[game_name]
     for name, cls in agent_classes(game_name).items():

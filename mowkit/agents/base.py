@@ -13,7 +13,7 @@ class KernelParams:
     constructor parameters it needs where they differ from the defaults; :meth:`kernel_params`
     completes them with :meth:`defaults`. Both the policies and the defaults are data of the game's
     ``policies`` module (e.g. :mod:`mowkit.games.mow.policies`), which the agent classes and the
-    kernels read alike (``mowkit.kernels.common.policy_params`` reads it through the kernel), so no
+    kernels read alike (``mowkit.agents.policy_params`` reads it through the kernel), so no
     kernel imports an agent.
     """
 

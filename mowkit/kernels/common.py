@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 
-from mowkit import registry
 from mowkit.core import OptionError, check_int, deal_rng  # noqa: F401  (deal_rng re-exported)
 from mowkit.kernels import call
 
@@ -137,34 +136,6 @@ def split_trace(trace: np.ndarray, used: int, m: int) -> list[np.ndarray]:
     rows = trace[:used]
     cut = np.searchsorted(rows[:, 0], np.arange(m + 1), side="left")
     return [rows[cut[i]:cut[i + 1]].copy() for i in range(m)]
-
-
-def policy_params(game_name: str, spec: str) -> tuple[str, dict[str, Any]] | None:
-    """The compiled kernel's policy that plays agent ``spec`` exactly, with the agent's parameters.
-
-    ``spec`` is an agent spec (``"greedy"``, ``"greedy:take_at=0"``, ``"random:row=random"``);
-    its parameters, completed with the agent's defaults, must equal those of one of the agent's
-    kernel policies. Both come from the game's kernel module (its ``AGENT_DEFAULTS`` and
-    ``AGENT_POLICIES``: the data of the game's ``policies`` module, which the agent classes read
-    too). Returns ``(policy, parameters)``, e.g. ``("random_row", {"row": "random"})``, or None for
-    an unknown game, a game without a kernel, an agent no kernel policy plays, an option the agent
-    does not take, or parameters no kernel policy plays. A malformed spec raises ``OptionError``
-    (as :func:`mowkit.agents.parse_agent_spec`).
-    """
-    from mowkit.agents import parse_agent_spec
-
-    name, kwargs = parse_agent_spec(spec)
-    if game_name not in registry.names():
-        return None
-    kernel = registry.get(game_name).kernel_module()
-    defaults = None if kernel is None else kernel.AGENT_DEFAULTS.get(name)
-    if defaults is None or set(kwargs) - set(defaults):
-        return None
-    full = {**defaults, **kwargs}
-    for policy, given in kernel.AGENT_POLICIES[name].items():
-        if {**defaults, **given} == full:
-            return policy, full
-    return None
 
 
 # --------------------------------------------------------------------------- the shared driver

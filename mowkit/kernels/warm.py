@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 import time
 
+from mowkit import registry
+from mowkit.i18n import _
 from mowkit.kernels import cache_dir, call, is_ready
 
 __all__ = ["call", "is_ready", "main", "warm_all"]
@@ -25,8 +27,6 @@ def warm_all(verbose: bool = True) -> dict[str, float]:
     """Compile (or load from the cache) every entry point of every game's kernels (the spec's
     ``kernel`` module and its ``warm_up``) and of the tournament chunk players
     (:mod:`mowkit.kernels.batch`); seconds per part."""
-    from mowkit import registry
-    from mowkit.i18n import _
     from mowkit.kernels import batch
 
     parts = [(_(spec.title), spec.warm_up) for spec in registry.specs() if spec.kernel is not None]

@@ -17,7 +17,7 @@ policy         turn (add a cow or take the herd)               arrow flip / next
 These are exactly the choices of :mod:`mowkit.games.mow.agents` with their default parameters
 (``GREEDY_TAKE_AT``, ``HEURISTIC_TAKE_AT``, ``HEURISTIC_MIN_CARDS``: data of
 :mod:`mowkit.games.mow.policies`, which the agent classes read too, so the kernel imports no agent;
-:func:`mowkit.kernels.common.policy_params` maps an agent spec to its kernel policy). The
+:func:`mowkit.agents.policy_params` maps an agent spec to its kernel policy). The
 kernel enumerates the legal actions in the engine's documented order (cards of the hand by id;
 per card low before high, acrobat targets in line order, slowpoke values ascending, calf low
 before high; then the take) and breaks ties as the agents do (first in that order), so the
@@ -90,7 +90,7 @@ from numba.extending import intrinsic
 
 from mowkit.core import Action, OptionError, check_int
 from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow, MowObservation, TakeHerd, herd_placements
-from mowkit.games.mow.policies import (  # noqa: F401  (AGENT_*: read by mowkit.kernels.common.policy_params)
+from mowkit.games.mow.policies import (  # noqa: F401  (AGENT_*: read by mowkit.agents.policy_params)
     AGENT_DEFAULTS,
     AGENT_POLICIES,
     GREEDY_TAKE_AT,

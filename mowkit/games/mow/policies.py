@@ -2,7 +2,7 @@
 
 This module sits below both the agents and the kernel: :mod:`mowkit.games.mow.agents` takes its
 constructor defaults and its ``kernel_policies`` from here, :mod:`mowkit.games.mow.kernel` compiles
-these numbers in (and re-exports the tables, which :func:`mowkit.kernels.common.policy_params`
+these numbers in (and re-exports the tables, which :func:`mowkit.agents.policy_params`
 reads); neither imports the other for them. :func:`mowkit.kernels.sources_key` covers this
 file, so a changed value compiles afresh.
 """

@@ -2,7 +2,7 @@
 
 This module sits below both the agents and the kernels: :mod:`mowkit.games.sixnimmt.agents` takes
 its constructor defaults and its ``kernel_policies`` from here, :mod:`mowkit.games.sixnimmt.kernel`
-re-exports the tables, which :func:`mowkit.kernels.common.policy_params` reads; neither imports
+re-exports the tables, which :func:`mowkit.agents.policy_params` reads; neither imports
 the other for them. :func:`mowkit.kernels.sources_key` covers this file.
 """
 
