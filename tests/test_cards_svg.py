@@ -231,7 +231,7 @@ def test_mow_drawing_numbers_from_1() -> None:
         else:
             assert "herd 0" not in text and "herd 1" not in text
         no_web_and_no_emoji(text)
-        sheds = s.cowsheds
+        sheds = s.piles
         for shed in sheds:
             flies = sum(MOW.flies[c] for c in shed)
             word = "card" if len(shed) == 1 else "cards"

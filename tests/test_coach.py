@@ -180,7 +180,7 @@ def test_mow_turn_costs_are_certain():
     for move in advice.moves:
         if move.action.kind == "take":
             assert move.exact == obs.herd_flies() + (sum(state.game.flies[c] for c in obs.hand)
-                                                     if obs.pile_size == 0 else 0)
+                                                     if obs.stock_size == 0 else 0)
         else:
             assert move.exact == 0
         assert move.mc is not None and move.mc_low <= move.mc <= move.mc_high
@@ -214,7 +214,7 @@ def test_mow_hidden_cards_do_not_change_the_advice():
     me = a.pending_players()[0]
     b = a.clone()
     other = (me + 1) % 3
-    stock = b.stock if hasattr(b, "stock") else b.pile  # the draw pile (old name: pile)
+    stock = b.stock  # the draw pile
     b.hands[other][0], stock[0] = stock[0], b.hands[other][0]  # swap a hidden card with the stock
     b.hands[other].sort()
     assert a.observation(me) == b.observation(me) and a.hands != b.hands

@@ -203,7 +203,7 @@ def check_interface(state, name: str) -> None:
             per_seat.append(legal)
         obs = state.observation(p)
         assert obs.player == p
-        assert tuple(obs.pending if name == "sixnimmt" else obs.to_act) == pending
+        assert tuple(obs.pending) == pending
     assert everyone == [a for legal in per_seat for a in legal]
 
 
@@ -375,7 +375,7 @@ def field_values(state, name: str, rng: np.random.Generator) -> dict[str, list]:
         rows = len(state.rows)
         ints = {"row": [-1, 0, max(rows - 1, 0), rows, rows + 3]}
     else:
-        table = [c for h in state.herds for _, c in h] + list(state.pile)
+        table = [c for h in state.herds for _, c in h] + list(state.stock)
         top = len(state.game.cards)
         values = [v for h in state.herds for v, _ in h]
         ints = {
@@ -468,8 +468,8 @@ def test_a_wrong_action_is_refused_and_changes_nothing(name, data):
 # Fields that hold numbers that are not cards (seats, counts, turns, totals, indexes).
 NOT_CARDS = {
     "sixnimmt": {"player", "phase", "round", "turn", "totals", "chosen", "pending", "options"},
-    "mow": {"player", "phase", "round", "turn", "hand_sizes", "active_herd", "arrow", "to_act",
-            "starter", "pile_size", "totals"},
+    "mow": {"player", "phase", "round", "turn", "hand_sizes", "active_herd", "arrow", "pending",
+            "starter", "stock_size", "totals"},
 }
 
 
@@ -507,14 +507,14 @@ def hidden_from(state, name: str, p: int) -> set[int]:
         hidden = {c for q, h in enumerate(state.hands) if q != p for c in h}
         hidden |= {c for q, c in state.chosen.items() if q != p}
         return hidden | set(state.out)
-    return {c for q, h in enumerate(state.hands) if q != p for c in h} | set(state.pile)
+    return {c for q, h in enumerate(state.hands) if q != p for c in h} | set(state.stock)
 
 
 def hidden_places(state, name: str) -> tuple:
     """Every hidden place and its cards: hands, and the face-down and undealt cards."""
     if name == "sixnimmt":
         return freeze(state.hands), freeze(state.chosen), freeze(state.out)
-    return freeze(state.hands), freeze(state.pile)
+    return freeze(state.hands), freeze(state.stock)
 
 
 def check_no_hidden_card(state, name: str) -> None:
@@ -547,7 +547,7 @@ def exchange_hidden(state, name: str, p: int, rng: np.random.Generator) -> set[i
         places += [(("face down", q), state.chosen, q) for q in state.chosen if q != p]
         places += [(("out", 0), state.out, i) for i in range(len(state.out))]
     else:
-        places += [(("pile", 0), state.pile, i) for i in range(len(state.pile))]
+        places += [(("pile", 0), state.stock, i) for i in range(len(state.stock))]
     if len({where for where, _, _ in places}) < 2:
         return None
     i = int(rng.integers(len(places)))

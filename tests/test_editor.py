@@ -10,6 +10,7 @@ import pytest
 
 from mowkit import i18n, load_game
 from mowkit.core import OptionError
+from mowkit.games.sixnimmt.position import SixNimmtPosition
 from mowkit.records import load, replay
 from mowkit.render import state_html
 from mowkit.widgets import PositionEditor, Stepper
@@ -220,10 +221,10 @@ def test_mow_position_with_a_herd_and_the_arrow():
     assert state is not None, e.message
     assert state.herds == [[(5, five), (7, seven)]] and state.acrobats == [[(acrobat, seven)]]
     assert state.arrow == -1 and state.pending_players() == (2,)
-    assert state.hands == [sorted(h) for h in hands] and state.cowsheds == [sorted(shed), [], []]
+    assert state.hands == [sorted(h) for h in hands] and state.piles == [sorted(shed), [], []]
     assert state.totals == [0, 4, 0]
     placed = 3 + sum(len(h) for h in hands) + len(shed)
-    assert len(state.pile) == len(g.deck) - placed  # the rest of the deck is the draw pile
+    assert len(state.stock) == len(g.deck) - placed  # the rest of the deck is the draw pile
     assert e.html == state_html(state, True)
     assert e.placed_buttons[acrobat].description == "acrobat 7 on 7"
     e.remove(seven)  # the acrobat standing on it goes back too
@@ -253,7 +254,7 @@ def test_step_through_and_save_a_mow_position(tmp_path):
     path = e.save(tmp_path / "mow.json")
     s = replay(load(path))[0]
     assert s.herds == first.herds and s.acrobats == first.acrobats and s.hands == first.hands
-    assert s.cowsheds == first.cowsheds and s.pile == first.pile and s.arrow == first.arrow
+    assert s.piles == first.piles and s.stock == first.stock and s.arrow == first.arrow
     assert s.pending_players() == (1,)
 
 
@@ -356,9 +357,8 @@ def test_a_slowpoke_in_a_herd_stands_for_the_value_given(tmp_path):
         assert replay(load(path))[0].herds == state.herds
 
 
-class ContractGame:
-    """A stand-in engine with the game contract's ``position(hands, lines, *, piles, totals, pending,
-    seed)``; it notes the keywords it gets and builds the state with today's engine."""
+class Wrapped:
+    """A stand-in engine that notes the position values it is given and builds them with today's engine."""
 
     def __init__(self, game):
         self.inner = game
@@ -367,27 +367,26 @@ class ContractGame:
     def __getattr__(self, name):
         return getattr(self.inner, name)
 
-    def position(self, hands, lines=None, *, piles=None, totals=None, pending=None, seed=0):
-        self.calls.append({"lines": lines, "piles": piles, "totals": totals, "pending": pending, "seed": seed})
-        return self.inner.position(hands, lines, piles=piles, totals=totals, seed=seed)
+    def state_at(self, position):
+        self.calls.append(position)
+        return self.inner.state_at(position)
 
 
-def test_build_position_speaks_the_contract_first_and_todays_names_after():
+def test_build_position_hands_the_engine_the_games_position_value():
     game = load_game("sixnimmt", players=3, hand_size=3)
     parts = {"hands": HANDS, "lines": ROWS, "piles": PILES, "totals": TOTALS, "seed": 4}
-    contract = ContractGame(game)
-    state, used = build_position(contract, parts, with_arguments=True)
-    assert contract.calls == [{"lines": ROWS, "piles": PILES, "totals": TOTALS, "pending": None, "seed": 4}]
-    assert "lines" in used and "rows" not in used and state.rows == ROWS
-    state, used = build_position(game, parts, with_arguments=True)  # the real engine: lines= or (older) rows=
-    assert ("rows" in used) != ("lines" in used) and state.rows == ROWS and state.totals == TOTALS
-    assert game.position(**used).rows == ROWS  # the keywords kept build the same position again
+    wrapped = Wrapped(game)
+    state, used = build_position(wrapped, parts, with_arguments=True)
+    assert wrapped.calls == [SixNimmtPosition(hands=tuple(map(tuple, HANDS)), rows=tuple(map(tuple, ROWS)),
+                                              piles=tuple(map(tuple, PILES)), totals=tuple(TOTALS), seed=4)]
+    assert "rows" in used and "lines" not in used and state.rows == ROWS and state.totals == TOTALS
+    assert game.position(**used).rows == ROWS  # the position kept as JSON builds the same position again
 
-    class Broken(ContractGame):
-        def position(self, hands, lines=None, **kw):
+    class Broken(Wrapped):
+        def state_at(self, position):
             raise TypeError("a bug inside the engine")
 
-    with pytest.raises(TypeError, match="a bug inside the engine"):  # not mistaken for an old signature
+    with pytest.raises(TypeError, match="a bug inside the engine"):  # passes through as it is
         build_position(Broken(game), parts)
 
 

@@ -324,14 +324,17 @@ def test_events_are_the_last_apply_and_clone_keeps_the_log():
     assert isinstance(s.events[1], CardsRevealed)
 
 
-def test_vocabulary_aliases():
+def test_vocabulary_one_name_each():
     g = load_game("sixnimmt", players=3)
     s = g.new_state(seed=5)
-    assert s.lines is s.rows and s.pending == s.pending_players() == (0, 1, 2)
+    assert s.pending_players() == (0, 1, 2)
     obs = s.observation(1)
-    assert obs.lines == obs.rows and obs.pending == (0, 1, 2)
+    assert obs.pending == (0, 1, 2)
     own = set(s.hands[1]) | {c for r in s.rows for c in r}
-    assert obs.seen == obs.seen_cards() == own
+    assert obs.seen == own
+    for gone in ("lines", "pending"):  # the old second names are removed
+        assert not hasattr(s, gone)
+    assert not hasattr(obs, "lines") and not hasattr(obs, "seen_cards")
 
 
 def test_failed_decisions_add_nothing_to_the_log():
@@ -352,7 +355,7 @@ def test_position_with_cards_already_laid():
     s = g.position([[20, 30], [45], [60, 70]], [[10], [40], [50], [80]], pending=[0, 2], chosen={1: 44})
     assert s.pending_players() == (0, 2) and s.turn == g.hand_size - 2
     assert s.log == [] and s.events == [] and not s.recordable
-    assert json.loads(json.dumps(s.start_position)) == s.start_position == {
+    assert json.loads(json.dumps(s.start_position)) == s.start_position == s.start.to_json() == {
         "hands": [[20, 30], [45], [60, 70]],
         "rows": [[10], [40], [50], [80]],
         "piles": [[], [], []],
@@ -388,30 +391,29 @@ def test_position_log_goes_on_into_the_next_round():
 @pytest.mark.parametrize(
     "kwargs,option",
     [
-        ({"hands": [[1]], "lines": [[10], [20], [30], [40]]}, "hands"),
-        ({"hands": [[1], [2]], "lines": [[10], [20], [30]]}, "rows"),
-        ({"hands": [[1], [2]]}, "lines"),
-        ({"hands": [[1], [2]], "lines": [[10], [20], [30], [40]], "rows": [[10], [20], [30], [40]]}, "rows"),
-        ({"hands": [[1.0], [2]], "lines": [[10], [20], [30], [40]]}, "hands[0]"),
-        ({"hands": [[True], [2]], "lines": [[10], [20], [30], [40]]}, "hands[0]"),
-        ({"hands": "12", "lines": [[10], [20], [30], [40]]}, "hands"),
-        ({"hands": [[1], [2, 3]], "lines": [[10], [20], [30], [40]]}, "hands"),
-        ({"hands": [[1], [10]], "lines": [[10], [20], [30], [40]]}, "position"),
-        ({"hands": [[1], [200]], "lines": [[10], [20], [30], [40]]}, "position"),
-        ({"hands": [[1], [2]], "lines": [[10, 9], [20], [30], [40]]}, "rows[0]"),
-        ({"hands": [[1], [2]], "lines": [[], [20], [30], [40]]}, "rows[0]"),
-        ({"hands": [[1], [2]], "lines": [[10], [20], [30], [40]], "totals": [0]}, "totals"),
-        ({"hands": [[1], [2]], "lines": [[10], [20], [30], [40]], "totals": [0, -1]}, "totals[1]"),
-        ({"hands": [[1], [2]], "lines": [[10], [20], [30], [40]], "piles": [[5]]}, "piles"),
-        ({"hands": [[1], [2]], "lines": [[10], [20], [30], [40]], "pending": [2]}, "pending"),
-        ({"hands": [[1], [2]], "lines": [[10], [20], [30], [40]], "pending": [0, 0]}, "pending"),
-        ({"hands": [[1], [2]], "lines": [[10], [20], [30], [40]], "pending": []}, "pending"),
-        ({"hands": [[1], [2]], "lines": [[10], [20], [30], [40]], "pending": [0]}, "chosen"),
-        ({"hands": [[1], []], "lines": [[10], [20], [30], [40]], "chosen": {1: 2.5}}, "chosen[1]"),
-        ({"hands": [[1], []], "lines": [[10], [20], [30], [40]], "chosen": {1: 2}, "pending": [0, 1]}, "chosen"),
-        ({"hands": [[1], [2]], "lines": [[10], [20], [30], [40]], "chosen": {1: 3}}, "hands"),
-        ({"hands": [[1], []], "lines": [[10], [20], [30], [40]], "chosen": {1: 1}}, "position"),
-        ({"hands": [[1], []], "lines": [[10], [20], [30], [40]], "chosen": 7}, "chosen"),
+        ({"hands": [[1]], "rows": [[10], [20], [30], [40]]}, "hands"),
+        ({"hands": [[1], [2]], "rows": [[10], [20], [30]]}, "rows"),
+        ({"hands": [[1], [2]]}, "rows"),
+        ({"hands": [[1.0], [2]], "rows": [[10], [20], [30], [40]]}, "hands[0]"),
+        ({"hands": [[True], [2]], "rows": [[10], [20], [30], [40]]}, "hands[0]"),
+        ({"hands": "12", "rows": [[10], [20], [30], [40]]}, "hands"),
+        ({"hands": [[1], [2, 3]], "rows": [[10], [20], [30], [40]]}, "hands"),
+        ({"hands": [[1], [10]], "rows": [[10], [20], [30], [40]]}, "position"),
+        ({"hands": [[1], [200]], "rows": [[10], [20], [30], [40]]}, "position"),
+        ({"hands": [[1], [2]], "rows": [[10, 9], [20], [30], [40]]}, "rows[0]"),
+        ({"hands": [[1], [2]], "rows": [[], [20], [30], [40]]}, "rows[0]"),
+        ({"hands": [[1], [2]], "rows": [[10], [20], [30], [40]], "totals": [0]}, "totals"),
+        ({"hands": [[1], [2]], "rows": [[10], [20], [30], [40]], "totals": [0, -1]}, "totals[1]"),
+        ({"hands": [[1], [2]], "rows": [[10], [20], [30], [40]], "piles": [[5]]}, "piles"),
+        ({"hands": [[1], [2]], "rows": [[10], [20], [30], [40]], "pending": [2]}, "pending"),
+        ({"hands": [[1], [2]], "rows": [[10], [20], [30], [40]], "pending": [0, 0]}, "pending"),
+        ({"hands": [[1], [2]], "rows": [[10], [20], [30], [40]], "pending": []}, "pending"),
+        ({"hands": [[1], [2]], "rows": [[10], [20], [30], [40]], "pending": [0]}, "chosen"),
+        ({"hands": [[1], []], "rows": [[10], [20], [30], [40]], "chosen": {1: 2.5}}, "chosen[1]"),
+        ({"hands": [[1], []], "rows": [[10], [20], [30], [40]], "chosen": {1: 2}, "pending": [0, 1]}, "chosen"),
+        ({"hands": [[1], [2]], "rows": [[10], [20], [30], [40]], "chosen": {1: 3}}, "hands"),
+        ({"hands": [[1], []], "rows": [[10], [20], [30], [40]], "chosen": {1: 1}}, "position"),
+        ({"hands": [[1], []], "rows": [[10], [20], [30], [40]], "chosen": 7}, "chosen"),
     ],
 )
 def test_position_problems_are_option_errors(kwargs, option):

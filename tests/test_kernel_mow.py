@@ -516,7 +516,7 @@ def mc_positions():
              ["G-3-2", "G-6-2", "G-8-3", "G-11-1", "G-15-0"]]
     herd = ["G-5-0", "G-7-0", "G-9-1"]
     left = _rest(g, [c for h in hands for c in h] + herd)
-    out["green3_special"] = g.position(hands, [herd], cowsheds=[left[:6], left[6:10], left[10:16]])
+    out["green3_special"] = g.position(hands, [herd], piles=[left[:6], left[6:10], left[10:16]])
     # yellow, 4 farmers: the mad cow in the herd (only cows with flies), calf, dairy cow in hand
     g = load_game("mow", players=4, packets="yellow")
     hands = [["Y-4-1", "Y-11-2", "Y-3-0", "Y-DAIRY-12", "Y-CALF"],
@@ -525,14 +525,14 @@ def mc_positions():
              ["Y-7-0", "Y-9-2", "Y-12-0", "Y-BLOCK-16", "Y-THIN-4"]]
     herd = ["Y-5-0", "Y-MAD", "Y-10-1"]
     left = _rest(g, [c for h in hands for c in h] + herd)
-    out["yellow4_mad"] = g.position(hands, [herd], cowsheds=[left[:4], left[4:8], left[8:12], left[12:14]])
+    out["yellow4_mad"] = g.position(hands, [herd], piles=[left[:4], left[4:8], left[8:12], left[12:14]])
     # the two-player star: farmer 1 on herd 1, the arrow anticlockwise
     g = load_game("mow", players=2)
     hands = [["G-1-0", "G-4-2", "G-9-0", "G-14-1", "G-ACRO-7"],
              ["G-BLOCK-0", "G-12-1", "G-7-2", "G-SLOW-2", "G-13-0"]]
     herds = [["G-3-0", "G-6-1"], ["G-8-0", "G-10-2", "G-11-0"], ["G-5-2"]]
     left = _rest(g, [c for h in hands for c in h] + [c for h in herds for c in h])
-    out["star"] = g.position(hands, herds, cowsheds=[left[:10], left[10:20]], to_act=1, active=1, arrow=-1)
+    out["star"] = g.position(hands, herds, piles=[left[:10], left[10:20]], pending=1, active=1, arrow=-1)
     # near the end of the pile (2 cards), second round with totals (the greedy flips read them)
     g = load_game("mow", players=4)
     hands = [["G-1-0", "G-2-1", "G-13-2"], ["G-3-1", "G-4-0", "G-14-1", "G-15-0"],
@@ -541,8 +541,8 @@ def mc_positions():
     pile = ["G-12-0", "G-3-2"]
     left = _rest(g, [c for h in hands for c in h] + herd + pile)
     q = len(left) // 4
-    out["pile_end"] = g.position(hands, [herd], pile=pile, totals=[30, 12, 25, 8], round_index=1, to_act=2,
-                                 cowsheds=[left[:q], left[q:2 * q], left[2 * q:3 * q], left[3 * q:]])
+    out["pile_end"] = g.position(hands, [herd], stock=pile, totals=[30, 12, 25, 8], round_index=1, pending=2,
+                                 piles=[left[:q], left[q:2 * q], left[2 * q:3 * q], left[3 * q:]])
     return out
 
 
@@ -595,9 +595,9 @@ def test_monte_carlo_backends_read_only_the_observation(backend):
     mine = ["G-ACRO-7", "G-SLOW-1", "G-12-1", "G-3-0", "G-BLOCK-16"]
     others = [["G-10-0", "G-11-0", "G-2-0", "G-13-1", "G-4-2"], ["G-6-0", "G-14-0", "G-1-0", "G-8-3", "G-15-0"]]
     left = _rest(g, mine + others[0] + others[1] + herd[0])
-    a = g.position([mine, others[0], others[1]], herd, pile=left)
-    b = g.position([mine, others[1], others[0]], herd, pile=left[::-1])
-    assert a.observation(0) == b.observation(0) and a.hands != b.hands and a.pile != b.pile
+    a = g.position([mine, others[0], others[1]], herd, stock=left)
+    b = g.position([mine, others[1], others[0]], herd, stock=left[::-1])
+    assert a.observation(0) == b.observation(0) and a.hands != b.hands and a.stock != b.stock
     agent = make_agent("mow", "mc", rollouts=200 if backend == "kernel" else 4, backend=backend)
     da = agent.act(a.observation(0), a.legal_actions(0), np.random.default_rng(1))
     db = agent.act(b.observation(0), b.legal_actions(0), np.random.default_rng(1))

@@ -176,10 +176,10 @@ def _mow_position(state) -> dict:
     fl = g.flies
     return {
         "totals": list(state.totals), "arrow": state.arrow, "active": state.active,
-        "stock": len(state.pile),
+        "stock": len(state.stock),
         "herds": [(tuple(state.herds[h]), state.herd_flies(h), any(g.kinds[c] == "mad" for _, c in state.herds[h]))
                   for h in range(g.num_herds)],
-        "flies": [sum(fl[c] for c in shed) for shed in state.cowsheds],
+        "flies": [sum(fl[c] for c in shed) for shed in state.piles],
         "hands": [tuple(sorted(h)) for h in state.hands],
     }
 

@@ -35,7 +35,7 @@ def test_heuristic_unloads_flies_when_the_next_farmer_is_stuck():
     # good (5 flies) while the plain 1 (no flies) would too; the heuristic unloads the flies.
     s = GREEN3.position([["G-BLOCK-0", "G-1-0", "G-10-2"], ["G-3-0"], ["G-4-0"]],
                         [["G-2-0", "G-5-2", "G-6-2", "G-7-0", "G-8-0", "G-9-0", "G-11-0", "G-12-0",
-                          "G-13-0", "G-14-0", "G-15-0"]], pile=[])
+                          "G-13-0", "G-14-0", "G-15-0"]], stock=[])
     assert s.observation(0).herd_flies() == 4
     a = decide("heuristic", s)
     assert a.card == s.game.card_id("G-BLOCK-0")

@@ -32,7 +32,7 @@ def playout(game, agents, seed, check=True):
             if q != p:
                 assert state.legal_actions(q) == []
         obs = state.observation(p)
-        assert obs.hand == tuple(state.hands[p]) and obs.to_act == (p,)
+        assert obs.hand == tuple(state.hands[p]) and obs.pending == (p,)
         action = players[p].act(obs, legal, rngs[p])
         state.apply(action)
         kinds.add(action.kind)
@@ -190,11 +190,11 @@ def test_random_wrong_actions_are_refused_with_the_state_unchanged():
         for a in candidates:
             if a in legal:
                 continue
-            before = repr(state), state.observation(p), list(state.pile)
+            before = repr(state), state.observation(p), list(state.stock)
             with pytest.raises(IllegalActionError) as err:
                 state.apply(a)
             assert err.value.rule != "illegal-placement", str(err.value)
-            assert (repr(state), state.observation(p), list(state.pile)) == before
+            assert (repr(state), state.observation(p), list(state.stock)) == before
             tried += 1
         state.apply(legal[int(rng.integers(len(legal)))])
         state.check_invariants()

@@ -46,7 +46,7 @@ def cid(code, game=BOTH):
 
 
 def snapshot(state):
-    return repr(state), [state.observation(p) for p in range(state.num_players)], list(state.pile)
+    return repr(state), [state.observation(p) for p in range(state.num_players)], list(state.stock)
 
 
 def refuse(state, action, rule):
@@ -144,7 +144,7 @@ def test_basic_refusals_out_of_turn_card_in_hand_and_game_over():
     refuse(s, Flip(0, 1), "flip")
     refuse(s, ChooseNext(0, 1), "next-farmer")
     g = load_game("mow", players=3, packets="both", max_rounds=1)
-    s = g.position([["G-3-0"], ["G-12-0"], FILLER], [["G-5-1"]], pile=[])
+    s = g.position([["G-3-0"], ["G-12-0"], FILLER], [["G-5-1"]], stock=[])
     s.apply(TakeHerd(0))
     assert s.is_over() and s.legal_actions() == [] and s.pending_players() == ()
     refuse(s, TakeHerd(1), "game-over")
@@ -186,9 +186,9 @@ def test_special_cow_may_start_a_herd_and_keeps_its_effect():
     s = pos([["G-BLOCK-16", "G-9-0"], F1, FILLER], [])
     s.apply(AddCow(0, cid("G-BLOCK-16"), "start"))
     assert s.phase == "flip" and herd_values(s) == [16]
-    s2 = pos([["Y-DAIRY-12", "G-9-0"], F1, FILLER], [], pile=["G-5-0", "G-6-0", "G-7-0"])
+    s2 = pos([["Y-DAIRY-12", "G-9-0"], F1, FILLER], [], stock=["G-5-0", "G-6-0", "G-7-0"])
     s2.apply(AddCow(0, cid("Y-DAIRY-12"), "start"))
-    assert s2.phase == "next" and len(s2.hands[0]) == 3 and s2.pile == [cid("G-7-0")]
+    assert s2.phase == "next" and len(s2.hands[0]) == 3 and s2.stock == [cid("G-7-0")]
 
 
 # ----------------------------------------------------------------- acrobat
@@ -278,22 +278,22 @@ def test_calf_next_to_a_plain_cow_carrying_an_acrobat_but_never_next_to_the_mad_
 
 def test_thin_cow_draws_nothing_and_dairy_cow_draws_two():
     pile = ["G-5-0", "G-6-0", "G-7-0"]
-    s = pos([["Y-THIN-4", "Y-DAIRY-12"], F1, FILLER], ["G-8-0"], pile=pile)
+    s = pos([["Y-THIN-4", "Y-DAIRY-12"], F1, FILLER], ["G-8-0"], stock=pile)
     s.apply(AddCow(0, cid("Y-THIN-4"), "low"))
-    assert s.hands[0] == [cid("Y-DAIRY-12")] and len(s.pile) == 3
+    assert s.hands[0] == [cid("Y-DAIRY-12")] and len(s.stock) == 3
     assert s.phase == "next" and NoCardDrawn(0, "thin-cow") in s.events
     s.apply(ChooseNext(0, 0 if BOTH.yellow_next == "any" else 2))
-    s2 = pos([["Y-THIN-4", "Y-DAIRY-12"], F1, FILLER], ["G-8-0"], pile=pile)
+    s2 = pos([["Y-THIN-4", "Y-DAIRY-12"], F1, FILLER], ["G-8-0"], stock=pile)
     s2.apply(AddCow(0, cid("Y-DAIRY-12"), "high"))
     assert sorted(s2.hands[0]) == sorted(ids(BOTH, "Y-THIN-4", "G-5-0", "G-6-0"))
-    assert s2.pile == [cid("G-7-0")]
+    assert s2.stock == [cid("G-7-0")]
 
 
 def test_draws_are_fewer_when_the_pile_runs_short():
-    s = pos([["Y-DAIRY-12", "G-2-0"], F1, FILLER], ["G-8-0"], pile=["G-5-0"])
+    s = pos([["Y-DAIRY-12", "G-2-0"], F1, FILLER], ["G-8-0"], stock=["G-5-0"])
     s.apply(AddCow(0, cid("Y-DAIRY-12"), "high"))
-    assert s.hands[0] == sorted(ids(BOTH, "G-2-0", "G-5-0")) and s.pile == []
-    s3 = pos([["G-12-0", "G-2-0"], F1, FILLER], ["G-8-0"], pile=[])
+    assert s.hands[0] == sorted(ids(BOTH, "G-2-0", "G-5-0")) and s.stock == []
+    s3 = pos([["G-12-0", "G-2-0"], F1, FILLER], ["G-8-0"], stock=[])
     s3.apply(AddCow(0, cid("G-12-0"), "high"))
     assert s3.hands[0] == [cid("G-2-0")]
     assert s3.events[1] == NoCardDrawn(0, "empty-stock")
@@ -303,7 +303,7 @@ def test_draws_are_fewer_when_the_pile_runs_short():
 
 
 def test_mad_cow_replaces_the_plain_8_and_the_8_returns_before_the_draw():
-    s = pos([["Y-MAD", "G-2-0"], F1, FILLER], ["G-5-0", "G-8-3"], pile=["G-12-0", "G-13-0"])
+    s = pos([["Y-MAD", "G-2-0"], F1, FILLER], ["G-5-0", "G-8-3"], stock=["G-12-0", "G-13-0"])
     assert MadCow(0, cid("Y-MAD")) in s.legal_actions()
     s.apply(MadCow(0, cid("Y-MAD")))
     assert herd_values(s) == [5, 8] and herd_codes(s) == ["G-5-0", "Y-MAD"]
@@ -374,9 +374,9 @@ def test_choose_next_after_a_yellow_special():
 
 
 def test_take_then_the_taker_starts_and_draws_in_the_same_turn():
-    s = pos([["G-2-0", "G-ACRO-7"], ["G-12-0"], FILLER], ["G-5-1", "G-9-2"], pile=["G-13-0", "G-14-0"])
+    s = pos([["G-2-0", "G-ACRO-7"], ["G-12-0"], FILLER], ["G-5-1", "G-9-2"], stock=["G-13-0", "G-14-0"])
     s.apply(TakeHerd(0))
-    assert s.cowsheds[0] == sorted(ids(BOTH, "G-5-1", "G-9-2")) and s.herds == [[]]
+    assert s.piles[0] == sorted(ids(BOTH, "G-5-1", "G-9-2")) and s.herds == [[]]
     assert s.events == [HerdTaken(0, 0, tuple(ids(BOTH, "G-5-1", "G-9-2")), 3)]
     assert sentence(BOTH, s.events[0]) == "Farmer 1 takes the herd: 2 cards, 3 flies."
     assert s.pending_players() == (0,) and s.legal_actions() == [AddCow(0, cid("G-2-0"), "start")]
@@ -386,7 +386,7 @@ def test_take_then_the_taker_starts_and_draws_in_the_same_turn():
 
 
 def test_taker_without_a_numbered_cow_passes_the_start():
-    s = pos([["G-ACRO-7", "G-SLOW-1"], ["Y-CALF"], ["G-4-0"]], ["G-5-1"], pile=["G-13-0"])
+    s = pos([["G-ACRO-7", "G-SLOW-1"], ["Y-CALF"], ["G-4-0"]], ["G-5-1"], stock=["G-13-0"])
     s.apply(TakeHerd(0))
     assert s.pending_players() == (2,)
     assert s.events[-1] == StartPassed(0, 2, 0)
@@ -396,14 +396,14 @@ def test_taker_without_a_numbered_cow_passes_the_start():
 
 def test_restart_next_option():
     g = load_game("mow", players=3, packets="both", restart="next")
-    s = g.position([["G-2-0"], ["G-12-0"], FILLER], [["G-5-1"]], pile=["G-13-0"])
+    s = g.position([["G-2-0"], ["G-12-0"], FILLER], [["G-5-1"]], stock=["G-13-0"])
     s.apply(TakeHerd(0))
     assert s.pending_players() == (1,) and s.legal_actions() == [AddCow(1, g.card_id("G-12-0"), "start")]
 
 
 def test_take_of_an_empty_pile_ends_the_round_and_hands_go_to_cowsheds():
-    s = pos([["G-2-0", "G-7-3"], ["G-12-1"], ["Y-MAD"]], ["G-5-1", "G-9-2"], pile=[],
-            cowsheds=[[], ["G-13-2"], []])
+    s = pos([["G-2-0", "G-7-3"], ["G-12-1"], ["Y-MAD"]], ["G-5-1", "G-9-2"], stock=[],
+            piles=[[], ["G-13-2"], []])
     s.apply(TakeHerd(0))  # voluntary: G-2-0 would fit
     assert s.events[1] == LastTake(0)
     assert s.round_scores == [[6, 3, 5]] and s.totals == [6, 3, 5]
@@ -414,17 +414,17 @@ def test_take_of_an_empty_pile_ends_the_round_and_hands_go_to_cowsheds():
 
 def test_next_round_starter_most_flies_ties_clockwise_after_previous_starter():
     g = load_game("mow", players=4, packets="both")
-    s = g.position([["G-2-0"], ["G-12-1"], ["G-3-0"], ["G-4-0"]], [["G-5-0"]], pile=[], to_act=2,
+    s = g.position([["G-2-0"], ["G-12-1"], ["G-3-0"], ["G-4-0"]], [["G-5-0"]], stock=[], pending=2,
                    totals=[10, 20, 30, 20], round_index=1)
     # farmer 2 starts this position's round; hands: 0, 1, 0, 0 flies; totals 10, 21, 30, 20
     s.apply(TakeHerd(2))
     assert s.totals == [10, 21, 30, 20] and s.round_starter == 2
-    s = g.position([["G-2-0"], ["G-12-0"], ["G-3-0"], ["G-4-0"]], [["G-5-0"]], pile=[], to_act=2,
+    s = g.position([["G-2-0"], ["G-12-0"], ["G-3-0"], ["G-4-0"]], [["G-5-0"]], stock=[], pending=2,
                    totals=[30, 20, 25, 30], round_index=1)
     s.apply(TakeHerd(2))
     assert s.round_starter == 3  # 0 and 3 tied at 30: 3 is nearer after the previous starter 2
     r = load_game("mow", players=4, packets="both", next_starter="rotate")
-    s = r.position([["G-2-0"], ["G-12-0"], ["G-3-0"], ["G-4-0"]], [["G-5-0"]], pile=[], to_act=2)
+    s = r.position([["G-2-0"], ["G-12-0"], ["G-3-0"], ["G-4-0"]], [["G-5-0"]], stock=[], pending=2)
     s.apply(TakeHerd(2))
     assert s.round_starter == 3 and s.arrow == 1
 
@@ -432,20 +432,20 @@ def test_next_round_starter_most_flies_ties_clockwise_after_previous_starter():
 def test_arrow_resets_each_round_unless_reset_arrow_false():
     for reset, want in ((True, 1), (False, -1)):
         g = load_game("mow", players=3, packets="both", reset_arrow=reset)
-        s = g.position([["G-2-0"], ["G-12-0"], ["G-3-0"]], [["G-5-0"]], pile=[], arrow=-1)
+        s = g.position([["G-2-0"], ["G-12-0"], ["G-3-0"]], [["G-5-0"]], stock=[], arrow=-1)
         s.apply(TakeHerd(0))
         assert s.round_index == 1 and s.arrow == want
 
 
 def test_farmer_with_empty_hand_must_take():
-    s = pos([[], ["G-12-0"], FILLER], ["G-5-1"], pile=["G-13-0"])
+    s = pos([[], ["G-12-0"], FILLER], ["G-5-1"], stock=["G-13-0"])
     assert s.legal_actions() == [TakeHerd(0)]
     s.apply(TakeHerd(0))
     assert s.pending_players() == (1,)  # farmer 0 cannot start: farmer 1 does
 
 
 def test_no_farmer_can_start_ends_the_round():
-    s = pos([["G-ACRO-7"], ["Y-CALF"], ["G-SLOW-1"]], ["G-5-1"], pile=["G-13-0"])
+    s = pos([["G-ACRO-7"], ["Y-CALF"], ["G-SLOW-1"]], ["G-5-1"], stock=["G-13-0"])
     s.apply(TakeHerd(0))
     assert NobodyCanStart() in s.events
     assert s.round_scores == [[6, 5, 5]]
@@ -454,12 +454,12 @@ def test_no_farmer_can_start_ends_the_round():
 
 def test_game_ends_at_threshold_shared_wins_and_comparison():
     g = load_game("mow", players=3, packets="both")
-    s = g.position([["G-2-0"], ["G-12-0"], ["G-3-0"]], [["G-7-3"]], pile=[], totals=[97, 40, 40],
+    s = g.position([["G-2-0"], ["G-12-0"], ["G-3-0"]], [["G-7-3"]], stock=[], totals=[97, 40, 40],
                    round_index=1)
     s.apply(TakeHerd(0))
     assert s.is_over() and s.totals == [100, 40, 40] and s.winners() == (1, 2)
     g2 = load_game("mow", players=3, packets="both", comparison=">")
-    s = g2.position([["G-2-0"], ["G-12-0"], ["G-3-0"]], [["G-7-3"]], pile=[], totals=[97, 40, 41],
+    s = g2.position([["G-2-0"], ["G-12-0"], ["G-3-0"]], [["G-7-3"]], stock=[], totals=[97, 40, 41],
                     round_index=1)
     s.apply(TakeHerd(0))
     assert not s.is_over() and s.round_index == 2
@@ -475,7 +475,7 @@ def test_observation_never_shows_another_hand():
     assert o.hand == (cid("G-12-0"),) and o.hand_sizes == (2, 1, 1)
     seen = set(o.hand) | {c for h in o.herds for _, c in h}
     assert cid("G-3-1") not in seen and cid("G-3-1") in o.unseen_cards()
-    assert o.to_act == (0,) and o.arrow == 1 and o.pile_size == len(s.pile)
+    assert o.pending == (0,) and o.arrow == 1 and o.stock_size == len(s.stock)
 
 
 # ----------------------------------------------------------------- two-player star
@@ -508,7 +508,7 @@ def test_star_flip_applies_to_the_herd_move_of_the_same_turn():
 def test_star_take_restarts_the_same_herd_then_moves_on():
     g = STAR
     s = g.position([["G-2-0", "G-3-0"], ["G-4-0"]], [["G-5-0"], ["G-6-0"], ["G-7-0"]], active=1,
-                   pile=["G-12-0"])
+                   stock=["G-12-0"])
     s.apply(TakeHerd(0))
     assert s.active == 1 and s.herds[1] == [] and s.pending_players() == (0,)
     s.apply(AddCow(0, g.card_id("G-3-0"), "start"))
@@ -517,7 +517,7 @@ def test_star_take_restarts_the_same_herd_then_moves_on():
 
 def test_star_first_take_with_empty_pile_ends_the_round_other_herds_unscored():
     g = load_game("mow", players=2, max_rounds=1)
-    s = g.position([["G-2-0"], ["G-4-1"]], [["G-5-1"], ["G-6-2"], ["G-7-3"]], active=2, pile=[])
+    s = g.position([["G-2-0"], ["G-4-1"]], [["G-5-1"], ["G-6-2"], ["G-7-3"]], active=2, stock=[])
     s.apply(TakeHerd(0))
     assert s.is_over() and s.round_scores == [[3, 1]]
     assert sorted(s.unscored) == sorted(ids(g, "G-5-1", "G-6-2"))

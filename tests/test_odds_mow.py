@@ -233,7 +233,7 @@ B = Mow(players=3, packets="both")
 
 def _engine_fits(game, herd, card, acrobats=()):
     """Does the engine let a farmer holding only ``card`` add it to ``herd``?"""
-    s = game.position([[card], [], []], [herd], acrobats=acrobats, pile=[])
+    s = game.position([[card], [], []], [herd], acrobats=acrobats, stock=[])
     return any(not isinstance(a, TakeHerd) for a in s.legal_actions(0))
 
 
@@ -331,7 +331,7 @@ def test_must_take_against_every_hand_played_by_the_engine(args, keep):
         stuck = total = 0
         in_hand: dict[int, int] = {}
         for hand in itertools.combinations(view.unseen, k):
-            s = game.position([list(hand), [], []], [herd], acrobats=acro, pile=[])
+            s = game.position([list(hand), [], []], [herd], acrobats=acro, stock=[])
             legal = s.legal_actions(0)
             cards = {a.card for a in legal if not isinstance(a, TakeHerd)}
             stuck += not cards

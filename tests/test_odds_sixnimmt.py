@@ -431,7 +431,7 @@ def test_position_from_observation():
     obs = state.observation(1)
     pos = odds.position_from_observation(obs)
     assert pos.opponents == 3 and pos.hand == tuple(sorted(obs.hand))
-    assert set(pos.unseen) == set(range(1, 105)) - obs.seen_cards()
+    assert set(pos.unseen) == set(range(1, 105)) - obs.seen
     assert len(pos.unseen) == 104 - 10 - 4
     later = odds.position_from_observation(odds.example_observation(4, turns=5, seed=3, player=2))
     text = later.as_text()

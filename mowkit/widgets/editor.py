@@ -4,8 +4,8 @@ The teacher picks *where to put* (the hand of a seat, a row or herd, a penalty p
 any further place the game has) and clicks the cards of the deck; a placed card is shown in its
 place and clicking it there puts it back in the deck. Totals and the game's own settings (Mow:
 whose turn it is, the arrow) are set beside. **check** asks the engine to build the position
-(:func:`build_position`, the one place that calls ``game.position``): the engine validates, and a
-refusal is shown as a plain sentence. The widget checks no rule itself. Once the engine accepts
+(:func:`build_position`: the game's form makes its typed position value, ``game.state_at`` builds
+the state): the engine validates, and a refusal is shown as a plain sentence. The widget checks no rule itself. Once the engine accepts
 the position it can be stepped through with computer players
 (:class:`~mowkit.widgets.stepper.Stepper`) or saved as a record (:func:`mowkit.records.save`;
 :func:`mowkit.records.load` and the stepper open it).
@@ -55,11 +55,11 @@ from mowkit.widgets.stepper import Stepper
 
 
 class PositionForm:
-    """The game's part of the position editor: its places, words, cards, settings and position keywords.
+    """The game's part of the position editor: its places, words, cards, settings and its position value.
 
     A game's ``editor`` module defines ``Form``, a subclass made with the game object. What every
     game gives (the small interface): :attr:`lines`, :attr:`words`, :meth:`lines_count`,
-    :meth:`card_name`, :meth:`dealt` and :meth:`arguments`. The other members have defaults for a
+    :meth:`card_name`, :meth:`dealt` and :meth:`position`. The other members have defaults for a
     game whose position is hands, lines, piles and totals only; a game with more overrides them
     (Mow: the draw pile as a further place, acrobats standing on cows, what a slowpoke stands for,
     whose turn it is, the arrow).
@@ -101,9 +101,9 @@ class PositionForm:
         """The parts (but the hands) that "random deal" takes from a dealt state: ``lines`` and extras."""
         raise NotImplementedError
 
-    def arguments(self, parts: dict[str, Any], common: dict[str, Any]) -> dict[str, Any]:
-        """The keyword arguments of ``game.position`` for ``parts``; ``common`` holds ``hands``,
-        ``piles``, ``totals`` and ``seed`` made plain (lists, ints)."""
+    def position(self, parts: dict[str, Any], common: dict[str, Any]) -> Any:
+        """The game's position value for ``parts`` (what ``game.state_at`` builds a state from);
+        ``common`` holds ``hands``, ``piles``, ``totals`` and ``seed`` made plain (lists, ints)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ defaults
@@ -155,33 +155,22 @@ def form_of(game: Any) -> PositionForm:
 
 # --------------------------------------------------------------------------- the engine's position
 
-def _plain(v: Any) -> Any:
-    """``v`` with tuples as lists and numpy integers as int (what JSON keeps)."""
-    if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    if hasattr(v, "item") and not isinstance(v, (str, bytes)):
-        return v.item()
-    return v
-
-
-def _arguments(game: Any, parts: dict[str, Any], form: PositionForm | None = None) -> dict[str, Any]:
-    """The keyword arguments of ``game.position`` for ``parts`` (the game contract's names)."""
+def position_of(game: Any, parts: dict[str, Any], form: PositionForm | None = None) -> Any:
+    """The game's position value for ``parts`` (made by its form; the engine checks it)."""
     n = game.num_players
-    common = {"hands": [list(h) for h in parts["hands"]],
-              "piles": [list(p) for p in parts.get("piles") or [[] for _ in range(n)]],
+    common = {"hands": [[int(c) for c in h] for h in parts["hands"]],
+              "piles": [[int(c) for c in p] for p in parts.get("piles") or [[] for _ in range(n)]],
               "totals": [int(t) for t in parts.get("totals") or [0] * n],
               "seed": int(parts.get("seed", 0))}
-    return (form or form_of(game)).arguments(parts, common)
+    return (form or form_of(game)).position(parts, common)
 
 
 def build_position(game: Any, parts: dict[str, Any], *, with_arguments: bool = False,
                    form: PositionForm | None = None) -> Any:
-    """The engine's state for ``parts`` (the one call of ``game.position`` in the widgets).
+    """The engine's state for ``parts``: ``game.state_at`` of the form's position value.
 
-    With the game contract's keywords (``lines=``, ``piles=``, ``pending=``, ``stock=``). The
-    engine validates; its refusal (:class:`~mowkit.core.OptionError`) passes through.
+    The engine validates; its refusal (:class:`~mowkit.core.OptionError`, naming the field) passes
+    through.
 
     Args:
         game: a game with an editor layout.
@@ -191,12 +180,13 @@ def build_position(game: Any, parts: dict[str, Any], *, with_arguments: bool = F
             ``active``, ``stock`` (front first), ``rest_to_stock`` (cards placed nowhere go to the
             back of the draw pile), ``acrobats`` ([acrobat, cow] pairs) and ``values`` (card -> the
             number a slowpoke or calf stands for)).
-        with_arguments: return ``(state, keyword arguments used)`` (what a record stores).
+        with_arguments: return ``(state, the position as JSON)`` (what a record stores: the
+            keyword arguments of ``game.position`` that build it again).
         form: the game's :class:`PositionForm` (default: made from its spec).
     """
-    args = _arguments(game, parts, form)
-    state = game.position(**args)
-    return (state, _plain(args)) if with_arguments else state
+    position = position_of(game, parts, form)
+    state = game.state_at(position)
+    return (state, position.to_json()) if with_arguments else state
 
 
 def placed_cards(parts: dict[str, Any], form: PositionForm) -> set[int]:
@@ -226,19 +216,19 @@ def _subject(form: PositionForm, option: str) -> str | None:
     if not m:
         return None
     name, index = m.group(1), m.group(2)
-    if name in ("rows", "herds", "lines"):
+    if name in ("rows", "lines"):
         return form.word("Line", int(index)) if index is not None else form.word("Lines")
     if name == "hands":
         return form.word("Hand", int(index)) if index else _("The hands")
-    if name in ("piles", "cowsheds", "piles/totals"):
+    if name in ("piles", "piles/totals"):
         return form.word("Piles")
     if name == "totals":
         return _("The totals")
     if name in ("position",):
         return _("The position")
-    if name in ("stock", "pile"):
+    if name == "stock":
         return _("The draw pile")
-    if name in ("pending", "to_act"):
+    if name == "pending":
         return _("Whose turn")
     if name == "starter":
         return _("Who started the round")
@@ -566,7 +556,7 @@ class PositionEditor(widgets.VBox):
             self._redraw()
             return None
         self.state = state
-        self._arguments = args  # the keywords that built it: what a record stores to build it again
+        self._arguments = args  # the position as JSON: what a record stores to build it again
         self._say(_("The position is possible: step through it or save it."))
         self._redraw()
         return state

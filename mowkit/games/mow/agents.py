@@ -256,8 +256,8 @@ class MonteCarloAgent(_Base):
                     hands.append(cards[pos : pos + size])
                     pos += size
             base = g.position(
-                hands, herds, acrobats=acrobats, pile=cards[pos : pos + obs.pile_size],
-                cowsheds=obs.cowsheds, totals=obs.totals if obs.round >= 1 else None, to_act=me,
+                hands, herds, acrobats=acrobats, stock=cards[pos : pos + obs.stock_size],
+                piles=obs.piles, totals=obs.totals if obs.round >= 1 else None, pending=me,
                 arrow=obs.arrow, active=obs.active_herd, round_index=obs.round, seed=0,
             )
             for i, a in enumerate(legal_actions):

@@ -97,17 +97,17 @@ class Codec(CodecBase):
             for a, _ in obs.acrobats[h]:
                 v[C * (1 + game.num_herds + h) + a] = 1
         base = C * (1 + 2 * game.num_herds)
-        for p, shed in enumerate(obs.cowsheds):
+        for p, shed in enumerate(obs.piles):
             for c in shed:
                 v[base + C * p + c] = 1
         base += C * n
         for p in range(n):
             v[base + p] = obs.hand_sizes[p] / 5
             v[base + n + p] = obs.totals[p] / game.threshold
-            v[base + 2 * n + p] = p in obs.to_act
+            v[base + 2 * n + p] = p in obs.pending
         v[base + 3 * n + obs.player] = 1
         base += 4 * n
-        v[base] = obs.pile_size / len(game.deck)
+        v[base] = obs.stock_size / len(game.deck)
         v[base + 1] = obs.arrow
         v[base + 2 + obs.active_herd] = 1
         v[base + 5 + PHASES.index(obs.phase)] = 1
@@ -123,14 +123,14 @@ class Codec(CodecBase):
         """
         s = state.clone()
         others = [q for q in range(s.game.players) if q != player]
-        pool = [c for q in others for c in s.hands[q]] + list(s.pile)
+        pool = [c for q in others for c in s.hands[q]] + list(s.stock)
         pool = [int(c) for c in rng.permutation(np.array(pool, dtype=np.int64))]
         pos = 0
         for q in others:
             k = len(s.hands[q])
             s.hands[q] = sorted(pool[pos : pos + k])
             pos += k
-        s.pile = pool[pos:]
+        s.stock = pool[pos:]
         return s
 
     def framework_parameters(self) -> dict[str, Scalar]:

@@ -4,7 +4,8 @@ The ``editor`` slot of the game's spec. :class:`Form` tells the generic
 :class:`~mowkit.widgets.editor.PositionEditor` what a Mow position holds (hands, herds, cowsheds,
 totals, the draw pile, acrobats standing on cows, what a slowpoke or calf stands for, whose turn
 it is, who started the round, the arrow, the active herd), how its places and cards are named, its
-controls, what "random deal" takes from a dealt state and the keywords of ``Mow.position``.
+controls, what "random deal" takes from a dealt state and the
+:class:`~mowkit.games.mow.position.MowPosition` it makes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from mowkit.games.mow.position import MowPosition
 from mowkit.i18n import N_, _, ngettext
 from mowkit.widgets.editor import PositionForm, placed_cards
 
@@ -63,34 +65,29 @@ class Form(PositionForm):
 
     def dealt(self, state: Any) -> dict[str, Any]:
         """The dealt herds and draw pile, the farmer to act; the rest of the deck is not added."""
-        stock = getattr(state, "stock", None)
-        return {"lines": [[c for _v, c in herd] for herd in state.herds],
-                "stock": list(stock if stock is not None else state.pile),
+        return {"lines": [[c for _v, c in herd] for herd in state.herds], "stock": list(state.stock),
                 "rest_to_stock": False, "pending": int(state.pending_players()[0])}
 
-    def arguments(self, parts: dict[str, Any], common: dict[str, Any]) -> dict[str, Any]:
+    def position(self, parts: dict[str, Any], common: dict[str, Any]) -> MowPosition:
         """Hands, herds (slowpokes and calves with the number they stand for), cowsheds, totals (a
         later round when any is not 0), whose turn, seed, draw pile, acrobats, arrow, active herd."""
         values = parts.get("values") or {}
-        herds = [[(c, int(values[c])) if c in values else c for c in herd] for herd in parts["lines"]]
-        acrobats = [tuple(pair) for pair in parts.get("acrobats") or []]
-        stock = list(parts.get("stock") or [])
+        herds = tuple(tuple((int(c), int(values[c])) if c in values else int(c) for c in herd)
+                      for herd in parts["lines"])
+        stock = [int(c) for c in parts.get("stock") or []]
         if parts.get("rest_to_stock", True):
             placed = placed_cards(parts, self)
             stock += [c for c in self.game.deck if c not in placed]
         starter = parts.get("starter")
-        totals = common["totals"]
-        contract: dict[str, Any] = {"hands": common["hands"], "lines": herds, "piles": common["piles"],
-                                    "totals": totals, "pending": [int(parts.get("pending", 0))],
-                                    "seed": common["seed"], "stock": stock, "acrobats": acrobats,
-                                    "arrow": int(parts.get("arrow", 1)), "active": int(parts.get("active", 0))}
-        if starter is not None:
-            contract["starter"] = int(starter)
-        if any(totals):  # Mow takes totals from earlier rounds: the position is in a later round
-            contract["round_index"] = 1
-        else:
-            del contract["totals"]
-        return contract
+        totals = tuple(common["totals"])
+        later = any(totals)  # Mow takes totals from earlier rounds: the position is in a later round
+        return MowPosition(
+            hands=tuple(tuple(h) for h in common["hands"]), lines=herds,
+            acrobats=tuple((int(a), int(t)) for a, t in parts.get("acrobats") or []),
+            piles=tuple(tuple(p) for p in common["piles"]), totals=totals if later else None,
+            pending=int(parts.get("pending", 0)), starter=None if starter is None else int(starter),
+            stock=tuple(stock), arrow=int(parts.get("arrow", 1)), active=int(parts.get("active", 0)),
+            round_index=1 if later else 0, seed=common["seed"])
 
     # ------------------------------------------------------------------ cards put the Mow way
     def extra_parts(self) -> dict[str, Any]:

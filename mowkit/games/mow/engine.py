@@ -79,12 +79,13 @@ never which) and the id of the rule that fired; refusals name rule ids from the 
 :mod:`mowkit.games.mow.narrate` tells events and decisions in words.
 
 Shared vocabulary (DESIGN.md "One vocabulary"): ``piles`` is what each farmer has taken this round
-(Mow's word ``cowsheds`` is an alias), ``stock`` the draw pile (old name ``pile``), ``lines`` the
-herds, ``pending`` who must act (old name ``to_act``); observations add ``seen``.
+(the cowsheds), ``stock`` the draw pile, ``pending`` who must act; observations add ``stock_size``
+and ``seen``.
 
-``Mow.position`` (``MowState.from_position``) builds a position by hand (tests, notebooks); such a
-state has no deal record and cannot be saved as a record yet, but keeps ``start_position``, the
-JSON-able keyword arguments that build it again.
+``Mow.position`` builds a position by hand (tests, notebooks): its keywords are read into a
+:class:`~mowkit.games.mow.position.MowPosition` (``read_position``) and ``Mow.state_at`` builds the
+state from that value. Such a state has no deal record; it keeps ``start`` (the position, every
+default filled in) and ``start_position`` (the same as JSON, what a record stores).
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -111,6 +112,7 @@ from mowkit.core import (
 )
 from mowkit.events import RULE_IDS, Event, RoundStarted
 from mowkit.games.base import GameBase, StateBase
+from mowkit.games.mow.position import MowPosition
 from mowkit.i18n import _, ngettext
 
 GAME = "mow"
@@ -597,10 +599,48 @@ class Mow(GameBase):
         self,
         hands: Sequence[Iterable[int | str]],
         lines: Sequence[Iterable[Any]] | None = None,
-        **kwargs: Any,
+        *,
+        piles: Sequence[Iterable[int | str]] | None = None,
+        totals: Sequence[int] | None = None,
+        pending: int | Sequence[int] | None = None,
+        starter: int | None = None,
+        stock: Iterable[int | str] | None = None,
+        arrow: int = 1,
+        acrobats: Iterable[Sequence[int | str]] = (),
+        active: int = 0,
+        round_index: int = 0,
+        seed: int = 0,
     ) -> MowState:
-        """A position built by hand; see :meth:`MowState.from_position` (cards by id or code)."""
-        return MowState.from_position(self, hands, lines, **kwargs)
+        """A position built by hand (for tests and teaching); cards by id or code (``"G-7-2"``).
+
+        Args:
+            hands: one list of cards per farmer.
+            lines: one list per herd (1, or 3 in the star) of cards in any order; a numbered cow
+                or the mad cow is given alone (value = its number, 8 for the mad cow), a slowpoke
+                or calf as a ``(card, value)`` pair (any card may be a pair).
+            piles: what each farmer has taken this round (the cowsheds).
+            totals: flies from earlier rounds (needs ``round_index >= 1``).
+            pending: the farmer who acts next (a seat or a 1-tuple; default 0); an empty active
+                herd is started by them, or passed on as the rules say.
+            starter: the farmer who started this round (default: ``pending``); the next round's
+                starter follows from it.
+            stock: the draw pile, front first; None puts every other card of the deck in it
+                (ascending ids), otherwise the cards placed nowhere are set aside ("out of play").
+            arrow: 1 (clockwise) or -1. acrobats: (acrobat, target) pairs. active: the active
+                herd. round_index: this round (0-based). seed: shuffles of later rounds.
+
+        A thin wrapper: ``self.state_at(read_position(self, ...))``. Raises
+        :class:`~mowkit.core.OptionError` (naming the option) for an impossible position. The
+        state keeps ``start`` and ``start_position`` (the same position as JSON, so that
+        ``game.position(**state.start_position)`` builds it again).
+        """
+        return MowState.from_position(self, read_position(
+            self, hands, lines, piles=piles, totals=totals, pending=pending, starter=starter, stock=stock,
+            arrow=arrow, acrobats=acrobats, active=active, round_index=round_index, seed=seed))
+
+    def state_at(self, position: MowPosition) -> MowState:
+        """The state of ``position`` (a :class:`MowPosition`), checked field by field and as a whole."""
+        return MowState.from_position(self, read_position(self, **position.keywords()))
 
 
 # --------------------------------------------------------------------------- placement (pure)
@@ -672,12 +712,10 @@ class MowObservation:
 
     ``herds`` are lines of (value, card) pairs, lowest value first; ``acrobats`` per herd the
     (acrobat, target) pairs; ``active_herd`` the herd a turn acts on (always 0 without the star);
-    ``to_act`` the farmer who decides now (``()`` once the game is over); ``phase`` is ``play``,
-    ``flip``, ``next`` or ``over``. Cowsheds are face down but every farmer saw what went in.
-
-    The shared vocabulary of both games reads the same things as ``pending`` (= ``to_act``),
-    ``lines`` (= ``herds``), ``piles`` (= ``cowsheds``), ``stock_size`` (= ``pile_size``) and
-    ``seen`` (the cards whose place this farmer knows).
+    ``pending`` the farmer who decides now, as a 1-tuple (``()`` once the game is over); ``phase``
+    is ``play``, ``flip``, ``next`` or ``over``; ``piles`` the cowsheds (face down, but every
+    farmer saw what went in); ``stock_size`` the cards left in the draw pile; ``seen`` the cards
+    whose place this farmer knows.
     """
 
     player: int
@@ -690,32 +728,12 @@ class MowObservation:
     acrobats: tuple[tuple[tuple[int, int], ...], ...]
     active_herd: int
     arrow: int
-    to_act: tuple[int, ...]
+    pending: tuple[int, ...]
     starter: int
-    pile_size: int
-    cowsheds: tuple[tuple[int, ...], ...]
+    stock_size: int
+    piles: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     game: Mow
-
-    @property
-    def pending(self) -> tuple[int, ...]:
-        """The farmer who decides now, as a 1-tuple (``()`` once the game is over)."""
-        return self.to_act
-
-    @property
-    def lines(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """The herds (the shared word)."""
-        return self.herds
-
-    @property
-    def piles(self) -> tuple[tuple[int, ...], ...]:
-        """What each farmer has taken this round (the cowsheds)."""
-        return self.cowsheds
-
-    @property
-    def stock_size(self) -> int:
-        """Cards left in the draw pile (the stock)."""
-        return self.pile_size
 
     @property
     def herd(self) -> tuple[tuple[int, int], ...]:
@@ -734,7 +752,7 @@ class MowObservation:
             seen.update(c for _, c in h)
         for a in self.acrobats:
             seen.update(x for x, _ in a)
-        for s in self.cowsheds:
+        for s in self.piles:
             seen.update(s)
         return frozenset(seen)
 
@@ -747,13 +765,11 @@ class MowObservation:
 # --------------------------------------------------------------------------- state
 
 
-def _alias(name: str, value: Any, old: str, old_value: Any) -> Any:
-    """The value of a keyword given under its name or its old alias (not both)."""
-    if old_value is None:
-        return value
-    if value is not None:
-        raise OptionError(old, old_value, _("only one of {name} and its old name {old}").format(name=name, old=old))
-    return old_value
+# --------------------------------------------------------------------------- hand-built positions
+#
+# ``Mow.position(...)`` reads its keywords into a :class:`MowPosition` (cards by id, each field
+# checked by one small function below, each refusal an OptionError naming the field);
+# ``MowState.from_position`` lays the cards out and checks the whole (RULES.md §3).
 
 
 def _position_seat(pending: Any, n: int) -> int:
@@ -768,14 +784,128 @@ def _position_seat(pending: Any, n: int) -> int:
     return check_int("pending", pending, 0, n - 1)
 
 
+def _position_card(game: Mow, option: str, c: Any) -> int:
+    """The id of card ``c`` (an id or a code), or OptionError naming ``option``."""
+    try:
+        return game.card_id(c)
+    except ValueError as e:
+        raise OptionError(option, c, _("a card id or code of this game ({problem})").format(problem=e)) from None
+
+
+def _position_cards(game: Mow, option: str, items: Any) -> tuple[int, ...]:
+    """A list of cards (ids or codes) as ids."""
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise OptionError(option, items, _("a list of cards (ids or codes)"))
+    return tuple(_position_card(game, option, c) for c in items)
+
+
+def _per_farmer(game: Mow, option: str, value: Any) -> tuple[tuple[int, ...], ...]:
+    """One sorted list of cards per farmer (``hands``, ``piles``)."""
+    n = game.players
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != n:
+        raise OptionError(option, value, ngettext("one list of cards per farmer ({n} list)",
+                                                  "one list of cards per farmer ({n} lists)", n).format(n=n))
+    return tuple(tuple(sorted(_position_cards(game, f"{option}[{p}]", x))) for p, x in enumerate(value))
+
+
+def _position_totals(game: Mow, totals: Any, round_index: int) -> tuple[int, ...] | None:
+    """Flies from earlier rounds, one per farmer (only from round 1 on), or None."""
+    if totals is None:
+        return None
+    n = game.players
+    if round_index < 1:
+        raise OptionError("totals", totals, _("totals with round_index 1 or more (they come from earlier "
+                                              "rounds)"))
+    if isinstance(totals, (str, bytes)) or not isinstance(totals, Sequence) or len(totals) != n:
+        raise OptionError("totals", totals, ngettext("{n} total, one per farmer", "{n} totals, one per farmer",
+                                                     n).format(n=n))
+    return tuple(check_int(f"totals[{p}]", t, 0) for p, t in enumerate(totals))
+
+
+def _herd_item(game: Mow, option: str, item: Any) -> tuple[int, int]:
+    """One cow of a herd as ``(card, value)``: a card stands as its number (the mad cow as 8); a
+    slowpoke or calf comes as a ``(card, value)`` pair."""
+    if isinstance(item, (tuple, list)):
+        if len(item) != 2:
+            raise OptionError(option, item, _("a card, or a (card, value) pair"))
+        c = _position_card(game, option, item[0])
+        return c, check_int(f"{option} value of {game.cards[c].code}", item[1], 0, 16)
+    c = _position_card(game, option, item)
+    value = 8 if game.kinds[c] == "mad" else game.numbers[c]
+    if value is None:
+        raise OptionError(option, game.cards[c].code, _("a (card, value) pair for a slowpoke or a calf"))
+    return c, value
+
+
+def _position_lines(game: Mow, lines: Any) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The herds (1, or 3 in the star), each as ``(card, value)`` pairs, lowest value first."""
+    given = [[] for _ in range(game.num_herds)] if lines is None else lines
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence) or len(given) != game.num_herds:
+        raise OptionError("lines", lines, ngettext("{n} herd (lists of cards)", "{n} herds (lists of cards)",
+                                                   game.num_herds).format(n=game.num_herds))
+    out = []
+    for i, h in enumerate(given):
+        if isinstance(h, (str, bytes)) or not isinstance(h, Iterable):
+            raise OptionError(f"lines[{i}]", h, _("a list of cards (ids or codes, or (card, value) pairs)"))
+        pairs = sorted((v, c) for c, v in (_herd_item(game, f"lines[{i}]", item) for item in h))
+        out.append(tuple((c, v) for v, c in pairs))
+    return tuple(out)
+
+
+def _position_acrobats(game: Mow, acrobats: Any, lines: Sequence[Sequence[tuple[int, int]]]) -> tuple[tuple[int, int], ...]:
+    """(acrobat, target) pairs, each target a cow in a herd."""
+    out = []
+    for pair in acrobats:
+        if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise OptionError("acrobats", pair, _("(acrobat, target) pairs"))
+        a, t = _position_card(game, "acrobats", pair[0]), _position_card(game, "acrobats", pair[1])
+        if not any(c == t for h in lines for c, _v in h):
+            raise OptionError("acrobats", game.cards[t].code, _("an acrobat target that is in a herd"))
+        out.append((a, t))
+    return tuple(out)
+
+
+def read_position(
+    game: Mow,
+    hands: Sequence[Iterable[int | str]],
+    lines: Sequence[Iterable[Any]] | None = None,
+    *,
+    piles: Sequence[Iterable[int | str]] | None = None,
+    totals: Sequence[int] | None = None,
+    pending: int | Sequence[int] | None = None,
+    starter: int | None = None,
+    stock: Iterable[int | str] | None = None,
+    arrow: int = 1,
+    acrobats: Iterable[Sequence[int | str]] = (),
+    active: int = 0,
+    round_index: int = 0,
+    seed: int = 0,
+) -> MowPosition:
+    """The :class:`MowPosition` of ``Mow.position``'s keywords, each checked (OptionError naming it)."""
+    seat = _position_seat(pending, game.players)
+    starter = check_int("starter", seat if starter is None else starter, 0, game.players - 1)
+    arrow = check_choice("arrow", arrow, (1, -1))
+    active = check_int("active", active, 0, game.num_herds - 1)
+    round_index = check_int("round_index", round_index, 0)
+    seed = check_int("seed", seed, 0)
+    hand_ids = _per_farmer(game, "hands", hands)
+    total_list = _position_totals(game, totals, round_index)
+    herds = _position_lines(game, lines)
+    return MowPosition(
+        hands=hand_ids, lines=herds, acrobats=_position_acrobats(game, acrobats, herds),
+        piles=_per_farmer(game, "piles", piles) if piles is not None else None, totals=total_list,
+        pending=seat, starter=starter, stock=_position_cards(game, "stock", stock) if stock is not None else None,
+        arrow=arrow, active=active, round_index=round_index, seed=seed,
+    )
+
 class MowState(StateBase):
     """A Mow game in progress (mutable; ``clone()`` copies). Phases: play, flip, next, over.
 
     ``log`` holds every event of the game from the first deal, ``events`` those of the last
-    decision (see :mod:`mowkit.events`). ``piles`` (alias ``cowsheds``) is what each farmer has
-    taken this round, ``stock`` (alias ``pile``) the draw pile, front first, ``herds`` (alias
-    ``lines``) the herds. ``start_position`` is the hand-built position the state started from
-    (a JSON-able dict for :meth:`Mow.position`), None for a dealt game.
+    decision (see :mod:`mowkit.events`). ``piles`` is what each farmer has taken this round,
+    ``stock`` the draw pile, front first, ``herds`` the herds. ``start`` is the hand-built
+    position the state started from (a :class:`MowPosition`, every default filled in), None for
+    a dealt game; ``start_position`` the same as JSON.
     """
 
     game: Mow
@@ -793,7 +923,7 @@ class MowState(StateBase):
     phase: str
     arrow: int
     round_starter: int
-    start_position: dict[str, Any] | None
+    start: MowPosition | None
 
     def __init__(self, game: Mow, chance: Chance) -> None:
         self.game = game
@@ -807,219 +937,72 @@ class MowState(StateBase):
         self.log: list[Event] = []
         self.events: list[Event] = []
         self.recordable = True
-        self.start_position = None
+        self.start = None
         self.phase = "play"
         self.arrow = 1
         self.round_starter = game.starter
         self._start_round()
 
-    # ----------------------------------------------------------------- shared vocabulary
-    @property
-    def pile(self) -> list[int]:
-        """The draw pile: the old name of :attr:`stock` (the same list)."""
-        return self.stock
-
-    @pile.setter
-    def pile(self, value: list[int]) -> None:
-        self.stock = value
-
-    @property
-    def cowsheds(self) -> list[list[int]]:
-        """What each farmer has taken this round: Mow's word for :attr:`piles` (the same lists)."""
-        return self.piles
-
-    @cowsheds.setter
-    def cowsheds(self, value: list[list[int]]) -> None:
-        self.piles = value
-
-    @property
-    def lines(self) -> list[list[tuple[int, int]]]:
-        """The herds (the shared word; the same lists)."""
-        return self.herds
-
-    @property
-    def pending(self) -> tuple[int, ...]:
-        """The farmer who decides now, as a 1-tuple; () once the game is over."""
-        return self.pending_players()
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """The old name of :attr:`pending`."""
-        return self.pending_players()
-
     # ----------------------------------------------------------------- hand-built positions
+    @property
+    def start_position(self) -> dict[str, Any] | None:
+        """The hand-built position the state started from as JSON (what a record stores; the
+        keywords of :meth:`Mow.position`), None for a dealt game. ``start`` is the value."""
+        return None if self.start is None else self.start.to_json()
+
     @classmethod
-    def from_position(
-        cls,
-        game: Mow,
-        hands: Sequence[Iterable[int | str]],
-        lines: Sequence[Iterable[Any]] | None = None,
-        *,
-        herds: Sequence[Iterable[Any]] | None = None,
-        piles: Sequence[Iterable[int | str]] | None = None,
-        totals: Sequence[int] | None = None,
-        pending: int | Sequence[int] | None = None,
-        starter: int | None = None,
-        stock: Iterable[int | str] | None = None,
-        arrow: int = 1,
-        acrobats: Iterable[Sequence[int | str]] = (),
-        active: int = 0,
-        round_index: int = 0,
-        seed: int = 0,
-        cowsheds: Sequence[Iterable[int | str]] | None = None,
-        pile: Iterable[int | str] | None = None,
-        to_act: int | None = None,
-    ) -> MowState:
-        """A position built by hand (for tests and teaching); cards by id or code (``"G-7-2"``).
-
-        Args:
-            hands: one list of cards per farmer.
-            lines: one list per herd (1, or 3 in the star) of cards in any order (alias ``herds``);
-                a numbered cow or the mad cow is given alone (value = its number, 8 for the mad
-                cow), a slowpoke or calf as a ``(card, value)`` pair (any card may be a pair).
-            piles: what each farmer has taken this round (alias ``cowsheds``).
-            totals: flies from earlier rounds (needs ``round_index >= 1``).
-            pending: the farmer who acts next (a seat or a 1-tuple; alias ``to_act``; default 0);
-                an empty active herd is started by them, or passed on as the rules say.
-            starter: the farmer who started this round (default: ``pending``); the next round's
-                starter follows from it.
-            stock: the draw pile, front first (alias ``pile``); None puts every other card of
-                the deck in it (ascending ids), otherwise the cards placed nowhere are set aside
-                ("out of play").
-            arrow: 1 (clockwise) or -1. acrobats: (acrobat, target) pairs. active: the active
-                herd. round_index: this round (0-based). seed: shuffles of later rounds.
-
-        Raises :class:`~mowkit.core.OptionError` (naming the option) for an impossible position.
-        The state keeps ``start_position``: the same position as a JSON-able dict of keyword
-        arguments, so that ``game.position(**state.start_position)`` builds it again.
-        """
-        g = game
-        n = g.players
-        lines = _alias("lines", lines, "herds", herds)
-        piles = _alias("piles", piles, "cowsheds", cowsheds)
-        stock = _alias("stock", stock, "pile", pile)
-        pending = _alias("pending", pending, "to_act", to_act)
-        seat = _position_seat(pending, n)
-        if starter is None:
-            starter = seat
-        starter = check_int("starter", starter, 0, n - 1)
-        arrow = check_choice("arrow", arrow, (1, -1))
-        active = check_int("active", active, 0, g.num_herds - 1)
-        round_index = check_int("round_index", round_index, 0)
-        seed = check_int("seed", seed, 0)
-
-        def card(option: str, c: Any) -> int:
-            try:
-                return g.card_id(c)
-            except ValueError as e:
-                raise OptionError(option, c, _("a card id or code of this game ({problem})").format(problem=e)) from None
-
-        def cards(option: str, items: Any) -> list[int]:
-            if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
-                raise OptionError(option, items, _("a list of cards (ids or codes)"))
-            return [card(option, c) for c in items]
-
-        def per_farmer(option: str, value: Any) -> list[list[int]]:
-            if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != n:
-                raise OptionError(option, value, ngettext("one list of cards per farmer ({n} list)",
-                                                          "one list of cards per farmer ({n} lists)", n).format(n=n))
-            return [sorted(cards(f"{option}[{p}]", x)) for p, x in enumerate(value)]
-
+    def from_position(cls, game: Mow, position: MowPosition) -> MowState:
+        """The state of a checked position (:func:`read_position`): the cards laid out, the whole
+        checked (RULES.md §3; an impossible one raises OptionError ``position``), the turn begun."""
+        n = game.players
         s = cls.__new__(cls)
-        s.game = g
-        s._chance = Chance(rng=np.random.default_rng(seed))
-        s.hands = per_farmer("hands", hands)
-        if totals is not None:
-            if round_index < 1:
-                raise OptionError("totals", totals, _("totals with round_index 1 or more (they come from earlier "
-                                                      "rounds)"))
-            if isinstance(totals, (str, bytes)) or not isinstance(totals, Sequence) or len(totals) != n:
-                raise OptionError("totals", totals, ngettext("{n} total, one per farmer", "{n} totals, one per farmer",
-                                                             n).format(n=n))
-            totals = [check_int(f"totals[{p}]", t, 0) for p, t in enumerate(totals)]
-        s.totals = list(totals) if totals is not None else [0] * n
-        s.round_index = round_index
-        s.round_scores = [[0] * n for _ in range(round_index)]
-        if totals is not None:
-            s.round_scores[0] = list(totals)
-        s.deals = []
-        s.history = [[] for _ in range(round_index + 1)]
-        s.log = []
-        s.events = []
-        s.recordable = False
-        s.arrow = arrow
-        s.round_starter = starter
-        s.turn = 0
-        s.chosen_next = None
-        given = [[] for _ in range(g.num_herds)] if lines is None else lines
-        if isinstance(given, (str, bytes)) or not isinstance(given, Sequence) or len(given) != g.num_herds:
-            raise OptionError("lines", lines, ngettext("{n} herd (lists of cards)", "{n} herds (lists of cards)",
-                                                       g.num_herds).format(n=g.num_herds))
-        s.herds = []
-        for i, h in enumerate(given):
-            if isinstance(h, (str, bytes)) or not isinstance(h, Iterable):
-                raise OptionError(f"lines[{i}]", h, _("a list of cards (ids or codes, or (card, value) pairs)"))
-            line = []
-            for item in h:
-                if isinstance(item, (tuple, list)):
-                    if len(item) != 2:
-                        raise OptionError(f"lines[{i}]", item, _("a card, or a (card, value) pair"))
-                    c = card(f"lines[{i}]", item[0])
-                    value = check_int(f"lines[{i}] value of {g.cards[c].code}", item[1], 0, 16)
-                else:
-                    c = card(f"lines[{i}]", item)
-                    value = 8 if g.kinds[c] == "mad" else g.numbers[c]  # type: ignore[assignment]
-                    if value is None:
-                        raise OptionError(f"lines[{i}]", g.cards[c].code, _("a (card, value) pair for a "
-                                                                             "slowpoke or a calf"))
-                line.append((value, c))
-            s.herds.append(sorted(line))
-        s.acrobats = [[] for _ in range(g.num_herds)]
-        for pair in acrobats:
-            if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
-                raise OptionError("acrobats", pair, _("(acrobat, target) pairs"))
-            a, t = card("acrobats", pair[0]), card("acrobats", pair[1])
-            where = [i for i, h in enumerate(s.herds) if any(c == t for _, c in h)]
-            if not where:
-                raise OptionError("acrobats", g.cards[t].code, _("an acrobat target that is in a herd"))
-            s.acrobats[where[0]].append((a, t))
-        s.piles = per_farmer("piles", piles) if piles is not None else [[] for _ in range(n)]
-        s.unscored = []
-        used = {c for h in s.hands for c in h} | {c for x in s.piles for c in x}
-        used |= {c for h in s.herds for _, c in h} | {a for x in s.acrobats for a, _ in x}
-        if stock is None:
-            s.stock = [c for c in g.deck if c not in used]
-            s.out = []
-        else:
-            s.stock = cards("stock", stock)
-            used |= set(s.stock)
-            s.out = [c for c in g.deck if c not in used]
-        s.active = active
-        s.actor = seat
+        s.game = game
+        s._chance = Chance(rng=np.random.default_rng(position.seed))
+        s.hands = [list(h) for h in position.hands]
+        s.totals = list(position.totals) if position.totals is not None else [0] * n
+        s.round_index = position.round_index
+        s.round_scores = [[0] * n for _ in range(position.round_index)]
+        if position.totals is not None:
+            s.round_scores[0] = list(position.totals)
+        s.deals, s.history = [], [[] for _ in range(position.round_index + 1)]
+        s.log, s.events, s.recordable = [], [], False
+        s.arrow, s.turn, s.chosen_next = position.arrow, 0, None
+        s.round_starter = position.pending if position.starter is None else position.starter
+        s._lay_out(position)
+        s.active, s.actor = position.active, position.pending
         s.phase = "setup"  # not yet "play": whether the seat can start is settled by _begin_turn
         try:
             s.check_invariants()
         except AssertionError as e:
             raise OptionError("position", str(e), _("a possible position (every card of the deck in use at "
                                                     "most once, herds that keep the rules)")) from None
-        s.start_position = {
-            "hands": [list(h) for h in s.hands],
-            "lines": [[[c, v] for v, c in h] for h in s.herds],
-            "acrobats": [[a, t] for x in s.acrobats for a, t in x],
-            "piles": [list(x) for x in s.piles],
-            "totals": list(s.totals) if totals is not None else None,
-            "pending": [seat],
-            "starter": starter,
-            "stock": list(s.stock),
-            "arrow": arrow,
-            "active": active,
-            "round_index": round_index,
-            "seed": seed,
-        }
-        s._begin_turn(seat)
+        s.start = replace(position, lines=tuple(tuple((c, v) for v, c in h) for h in s.herds),
+                          piles=tuple(tuple(x) for x in s.piles), stock=tuple(s.stock))
+        s._begin_turn(position.pending)
         s.log = []
         s.events = []
         return s
+
+    def _lay_out(self, position: MowPosition) -> None:
+        """Herds, acrobats, cowsheds and the draw pile of ``position``; the cards placed nowhere are
+        out of play (or, without a draw pile given, the draw pile in id order)."""
+        g = self.game
+        self.herds = [sorted((v, c) for c, v in h) for h in position.lines or ()]  # type: ignore[misc]
+        self.acrobats = [[] for _ in range(g.num_herds)]
+        for a, t in position.acrobats:
+            where = next(i for i, h in enumerate(self.herds) if any(c == t for _, c in h))
+            self.acrobats[where].append((a, t))
+        self.piles = [list(x) for x in position.piles] if position.piles is not None else [[] for _ in self.hands]
+        self.unscored = []
+        used = {c for h in self.hands for c in h} | {c for x in self.piles for c in x}
+        used |= {c for h in self.herds for _, c in h} | {a for x in self.acrobats for a, _ in x}
+        if position.stock is None:
+            self.stock = [c for c in g.deck if c not in used]
+            self.out = []
+        else:
+            self.stock = list(position.stock)
+            used |= set(self.stock)
+            self.out = [c for c in g.deck if c not in used]
 
     # ----------------------------------------------------------------- round flow
     def _start_round(self) -> None:
@@ -1410,7 +1393,7 @@ class MowState(StateBase):
         s.log = list(self.log)
         s.events = list(self.events)
         s.recordable = self.recordable
-        s.start_position = self.start_position  # never mutated
+        s.start = self.start  # a frozen value
         s.phase = self.phase
         s.arrow = self.arrow
         s.round_starter = self.round_starter
@@ -1440,10 +1423,10 @@ class MowState(StateBase):
             acrobats=tuple(tuple(a) for a in self.acrobats),
             active_herd=self.active,
             arrow=self.arrow,
-            to_act=self.pending_players(),
+            pending=self.pending_players(),
             starter=self.round_starter,
-            pile_size=len(self.stock),
-            cowsheds=tuple(tuple(x) for x in self.piles),
+            stock_size=len(self.stock),
+            piles=tuple(tuple(x) for x in self.piles),
             totals=tuple(self.totals),
             game=self.game,
         )

@@ -1718,7 +1718,7 @@ def position_arrays(observation: MowObservation) -> dict[str, Any]:
         hfl[h] = obs.herd_flies(h)
         gone.extend(x for x, _ in obs.acrobats[h])
     sc = np.zeros(n, np.int64)
-    for p, shed in enumerate(obs.cowsheds):
+    for p, shed in enumerate(obs.piles):
         sc[p] = sum(int(flies[c]) for c in shed)
         gone.extend(shed)
     for c in gone:
@@ -1730,7 +1730,7 @@ def position_arrays(observation: MowObservation) -> dict[str, Any]:
     return {
         "hands": hands, "hcnt": hcnt, "val": val, "crd": crd, "hl": hl, "hfl": hfl, "hmad": hmad,
         "sc": sc, "hid": hid, "hs": hs, "unseen": np.asarray(obs.unseen_cards(), np.int64),
-        "sizes": np.asarray(obs.hand_sizes, np.int64), "pile_size": obs.pile_size,
+        "sizes": np.asarray(obs.hand_sizes, np.int64), "pile_size": obs.stock_size,
         "tot": np.asarray(obs.totals, np.int64), "width": width,
     }
 
@@ -1755,8 +1755,8 @@ def mc_action_values(
     any process; the random streams are the kernel's, not the engine's.
     """
     obs = observation
-    if obs.phase != "play" or obs.to_act != (obs.player,):
-        raise OptionError("observation", f"phase {obs.phase!r}, to act {obs.to_act}",
+    if obs.phase != "play" or obs.pending != (obs.player,):
+        raise OptionError("observation", f"phase {obs.phase!r}, to act {obs.pending}",
                           "the observation of the farmer to act in a turn (phase 'play')")
     check_int("rollouts", rollouts, 1)
     check_int("seed", seed, 0)

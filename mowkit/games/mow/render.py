@@ -49,16 +49,6 @@ def _cards_text(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
-def _piles(state: Any) -> Any:
-    """What each farmer has taken (``piles``, or the older name ``cowsheds``)."""
-    return state.piles if hasattr(state, "piles") else state.cowsheds
-
-
-def _stock(state: Any) -> Any:
-    """The draw pile (``stock``, or the older name ``pile``)."""
-    return state.stock if hasattr(state, "stock") else state.pile
-
-
 def card_html(game: Any, card: int, value: int | None = None, highlight: bool = False,
               scale: float = 1.0) -> str:
     """One Mow card drawn as SVG: its number (or the value a slowpoke/calf/mad cow stands for),
@@ -108,7 +98,7 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
                                                         does=phases.get(state.phase, state.phase))
     direction = _("clockwise") if state.arrow == 1 else _("anticlockwise")
     goes = html.escape(_("play goes"))
-    stock_text = html.escape(_("draw pile: {cards}").format(cards=_cards_text(len(_stock(state)))))
+    stock_text = html.escape(_("draw pile: {cards}").format(cards=_cards_text(len(state.stock))))
     status = (f'<div style="display:flex;gap:18px;align-items:center;margin-bottom:4px;font-family:{FONT}">'
               f'<span>{goes} {arrow_svg(state.arrow, s)} {html.escape(direction)}'
               f'</span><span>{stock_text}</span></div>')
@@ -122,7 +112,7 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
         name += " · " + _flies_text(state.herd_flies(h))
         body.append(line(name, herd_html(state, h, s)))
     rows = []
-    piles = _piles(state)
+    piles = state.piles
     for p in range(g.players):
         show = show_hands is True or (show_hands is not False and show_hands == p)
         hand = state.hands[p]

@@ -3,13 +3,14 @@
 The ``editor`` slot of the game's spec. :class:`Form` tells the generic
 :class:`~mowkit.widgets.editor.PositionEditor` what a 6 nimmt! position holds (hands, four rows,
 penalty piles, totals), how its places and cards are named, what "random deal" takes from a dealt
-state and the keywords of ``SixNimmt.position``.
+state and the :class:`~mowkit.games.sixnimmt.position.SixNimmtPosition` it makes.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from mowkit.games.sixnimmt.position import SixNimmtPosition
 from mowkit.games.sixnimmt.render import sixnimmt_label
 from mowkit.i18n import N_, ngettext
 from mowkit.widgets.editor import PositionForm
@@ -54,8 +55,8 @@ class Form(PositionForm):
         """The dealt rows."""
         return {"lines": [list(r) for r in state.rows]}
 
-    def arguments(self, parts: dict[str, Any], common: dict[str, Any]) -> dict[str, Any]:
-        """Hands, rows, piles, totals and seed."""
-        lines = [list(r) for r in parts["lines"]]
-        return {"hands": common["hands"], "lines": lines, "piles": common["piles"], "totals": common["totals"],
-                "seed": common["seed"]}
+    def position(self, parts: dict[str, Any], common: dict[str, Any]) -> SixNimmtPosition:
+        """Hands, rows, piles, totals and seed (every seat still to lay a card)."""
+        return SixNimmtPosition(
+            hands=tuple(tuple(h) for h in common["hands"]), rows=tuple(tuple(int(c) for c in r) for r in parts["lines"]),
+            piles=tuple(tuple(p) for p in common["piles"]), totals=tuple(common["totals"]), seed=common["seed"])

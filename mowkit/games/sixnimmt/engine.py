@@ -34,8 +34,10 @@ What happened is data, not sentences: every ``apply`` appends typed events (``Ca
 ``state.events`` holds those of the last ``apply``. Each names its rule by a stable id (the ids of
 ``IllegalActionError.rule`` too, all in :data:`mowkit.events.RULE_IDS`); a face-down card is not
 in its event. :mod:`mowkit.games.sixnimmt.narrate` tells them in words (``mowkit.narrate.sentences``).
-A hand-built position (:meth:`SixNimmt.position`) starts with an empty log and stores itself
-in ``state.start_position``.
+A hand-built position (:meth:`SixNimmt.position`: its keywords read into a
+:class:`~mowkit.games.sixnimmt.position.SixNimmtPosition`, ``SixNimmt.state_at`` builds the state
+from that value) starts with an empty log and keeps the position in ``state.start`` (as JSON in
+``state.start_position``).
 
 Decisions are checked before anything changes: cards, rows and seats are plain ``int`` (numpy
 integers are stored as ``int``; ``bool``, ``float``, ``str`` are refused with rule
@@ -71,6 +73,7 @@ from mowkit.core import (
 )
 from mowkit.events import RULE_IDS, Event, RoundStarted
 from mowkit.games.base import GameBase, StateBase
+from mowkit.games.sixnimmt.position import SixNimmtPosition
 from mowkit.i18n import _, ngettext
 
 GAME = "sixnimmt"
@@ -467,9 +470,8 @@ class SixNimmt(GameBase):
     def position(
         self,
         hands: Sequence[Sequence[int]],
-        lines: Sequence[Sequence[int]] | None = None,
-        *,
         rows: Sequence[Sequence[int]] | None = None,
+        *,
         piles: Sequence[Sequence[int]] | None = None,
         totals: Sequence[int] | None = None,
         pending: Sequence[int] | None = None,
@@ -481,7 +483,7 @@ class SixNimmt(GameBase):
         Args:
             hands: each player's hand. Players in ``pending`` hold the same number of cards
                 (1..hand_size); the others hold one card fewer (they laid one face down).
-            lines: the rows, each 1..capacity cards in ascending order (``rows=`` is the same).
+            rows: the rows, each 1..capacity cards in ascending order.
             piles: the cards each player has taken this round (default none).
             totals: each player's total heads of earlier rounds (default 0).
             pending: the seats that still have to lay a card this turn (default every seat not
@@ -490,119 +492,158 @@ class SixNimmt(GameBase):
                 (or ``[[seat, card], ...]``, the form ``start_position`` stores).
             seed: later rounds are dealt from it.
 
-        Cards not given anywhere are out of play; the turn follows from the hand size. Every
+        Cards not given anywhere are out of play; the turn follows from the hand size. A thin
+        wrapper: ``self.state_at(...)`` of the :class:`SixNimmtPosition` its keywords make. Every
         problem raises :class:`~mowkit.core.OptionError` naming the option and what is allowed.
-        The state's ``start_position`` holds the position as JSON; ``recordable`` is False and its
-        ``log`` starts empty (no ``RoundStarted``: the round began before the position).
+        The state keeps ``start`` (the position, every default filled in) and ``start_position``
+        (the same as JSON); ``recordable`` is False and its ``log`` starts empty (no
+        ``RoundStarted``: the round began before the position).
         """
-        n = self.players
-        if lines is not None and rows is not None:
-            raise OptionError("rows", rows, _("either lines or rows (the same thing), not both"))
-        if lines is None:
-            lines = rows
-        if lines is None:
-            raise OptionError("lines", None, ngettext("the {n} row, a list of card numbers",
-                                                      "the {n} rows, each a list of card numbers",
-                                                      self.rows).format(n=self.rows))
-        hand_lists = _card_lists("hands", hands, n, _("one hand per player"))
-        row_lists = _card_lists("rows", lines, self.rows, _("one per row"))
-        pile_lists = (
-            _card_lists("piles", piles, n, _("one pile per player")) if piles is not None else [[] for _ in range(n)]
+        return SixNimmtState.from_position(self, read_position(
+            self, hands, rows, piles=piles, totals=totals, pending=pending, chosen=chosen, seed=seed))
+
+    def state_at(self, position: SixNimmtPosition) -> SixNimmtState:
+        """The state of ``position`` (a :class:`SixNimmtPosition`), checked field by field and as a whole."""
+        return SixNimmtState.from_position(self, read_position(self, **position.keywords()))
+
+
+# --------------------------------------------------------------------------- hand-built positions
+#
+# ``SixNimmt.position(...)`` reads its keywords into a :class:`SixNimmtPosition`, each part checked
+# by one small function below (each refusal an OptionError naming the option);
+# ``SixNimmtState.from_position`` lays the checked position out.
+
+
+def _position_totals(n: int, totals: Any) -> tuple[int, ...]:
+    """Each player's total of earlier rounds (default 0)."""
+    if totals is None:
+        return (0,) * n
+    if isinstance(totals, (str, bytes, dict)) or not isinstance(totals, (Sequence, np.ndarray)):
+        raise OptionError("totals", totals, _totals_text(n))
+    if len(totals) != n:
+        raise OptionError("totals", list(totals), _totals_text(n))
+    return tuple(check_int(f"totals[{p}]", t, 0) for p, t in enumerate(totals))
+
+
+def _position_chosen(n: int, chosen: Any) -> dict[int, int]:
+    """The cards laid face down, ``{seat: card}`` (given as a dict or as pairs)."""
+    if chosen is None:
+        return {}
+    pairs = chosen.items() if isinstance(chosen, dict) else chosen
+    try:
+        pairs = [(q, c) for q, c in pairs]
+    except (TypeError, ValueError):
+        raise OptionError("chosen", chosen, _("for each seat not pending, the card it laid face down "
+                                              "(seat and card, as a dict or as pairs)")) from None
+    chosen_map = {}
+    for q, c in pairs:
+        q = check_int("chosen (seat)", q, 0, n - 1)
+        chosen_map[q] = _card_list(f"chosen[{q}]", [c])[0]
+    return chosen_map
+
+
+def _position_pending(n: int, pending: Any, chosen_map: dict[int, int]) -> list[int]:
+    """The seats still to lay a card (default: every seat not in ``chosen``), at least one."""
+    if pending is None:
+        waiting = [p for p in range(n) if p not in chosen_map]
+    else:
+        if isinstance(pending, (str, bytes, dict)) or not isinstance(pending, (Sequence, np.ndarray, set)):
+            raise OptionError("pending", pending, _("a list of seats 0..{last} (players 1 to {n})").format(
+                last=n - 1, n=n))
+        waiting = sorted({check_int("pending", q, 0, n - 1) for q in pending})
+        if len(waiting) != len(pending):
+            raise OptionError("pending", list(pending), _("a list of different seats 0..{last} (players 1 to "
+                                                          "{n})").format(last=n - 1, n=n))
+    if not waiting:
+        raise OptionError("pending", [], _("at least one seat 0..{last} (players 1 to {n}) that still has to "
+                                           "lay a card").format(last=n - 1, n=n))
+    return waiting
+
+
+def _check_laid(n: int, waiting: list[int], chosen_map: dict[int, int]) -> None:
+    """Every seat not pending, and only those, laid a card face down."""
+    lay = [p for p in range(n) if p not in waiting]
+    if sorted(chosen_map) != lay:
+        raise OptionError(
+            "chosen",
+            chosen_map,
+            (ngettext("the card laid face down by each seat not pending: player {players}",
+                      "the card laid face down by each seat not pending: players {players}",
+                      len(lay)).format(players=seat_list(lay)) if lay
+             else _("no card laid face down: every seat is pending")),
         )
-        if totals is None:
-            total_list = [0] * n
-        else:
-            if isinstance(totals, (str, bytes, dict)) or not isinstance(totals, (Sequence, np.ndarray)):
-                raise OptionError("totals", totals, _totals_text(n))
-            if len(totals) != n:
-                raise OptionError("totals", list(totals), _totals_text(n))
-            total_list = [check_int(f"totals[{p}]", t, 0) for p, t in enumerate(totals)]
-        if chosen is None:
-            chosen_map: dict[int, int] = {}
-        else:
-            pairs = chosen.items() if isinstance(chosen, dict) else chosen
-            try:
-                pairs = [(q, c) for q, c in pairs]
-            except (TypeError, ValueError):
-                raise OptionError("chosen", chosen, _("for each seat not pending, the card it laid face down "
-                                                      "(seat and card, as a dict or as pairs)")) from None
-            chosen_map = {}
-            for q, c in pairs:
-                q = check_int("chosen (seat)", q, 0, n - 1)
-                chosen_map[q] = _card_list(f"chosen[{q}]", [c])[0]
-        if pending is None:
-            waiting = [p for p in range(n) if p not in chosen_map]
-        else:
-            if isinstance(pending, (str, bytes, dict)) or not isinstance(pending, (Sequence, np.ndarray, set)):
-                raise OptionError("pending", pending, _("a list of seats 0..{last} (players 1 to {n})").format(
-                    last=n - 1, n=n))
-            waiting = sorted({check_int("pending", q, 0, n - 1) for q in pending})
-            if len(waiting) != len(pending):
-                raise OptionError("pending", list(pending), _("a list of different seats 0..{last} (players 1 to "
-                                                              "{n})").format(last=n - 1, n=n))
-        if not waiting:
-            raise OptionError("pending", [], _("at least one seat 0..{last} (players 1 to {n}) that still has to "
-                                               "lay a card").format(last=n - 1, n=n))
-        lay = [p for p in range(n) if p not in waiting]
-        if sorted(chosen_map) != lay:
-            raise OptionError(
-                "chosen",
-                chosen_map,
-                (ngettext("the card laid face down by each seat not pending: player {players}",
-                          "the card laid face down by each seat not pending: players {players}",
-                          len(lay)).format(players=seat_list(lay)) if lay
-                 else _("no card laid face down: every seat is pending")),
-            )
-        size = len(hand_lists[waiting[0]])
-        sizes = [len(h) for h in hand_lists]
-        want = [size if p in waiting else size - 1 for p in range(n)]
-        if sizes != want or not 1 <= size <= self.hand_size:
-            raise OptionError(
-                "hands",
-                sizes,
-                ngettext("1..{most} cards for each pending seat and one card fewer for each seat that laid its "
-                         "card (pending: player {players})",
-                         "1..{most} cards for each pending seat and one card fewer for each seat that laid its "
-                         "card (pending: players {players})", len(waiting)).format(
-                    most=self.hand_size, players=seat_list(waiting)),
-            )
-        used = [c for group in (*hand_lists, *row_lists, *pile_lists) for c in group] + list(chosen_map.values())
-        deck = set(self.deck)
-        bad = [c for c in used if c not in deck]
-        counted: set[int] = set()
-        dup = sorted({c for c in used if c in counted or counted.add(c)})  # type: ignore[func-returns-value]
-        if bad or dup:
-            raise OptionError(
-                "position", bad or dup, _("cards of the deck ({deck}), each in one place").format(
-                    deck=self._deck_text())
-            )
-        for i, r in enumerate(row_lists):
-            if not 1 <= len(r) <= self.capacity or r != sorted(r):
-                raise OptionError(f"rows[{i}]", r, _("1..{most} cards, ascending").format(most=self.capacity))
-        state = self.new_state(seed)
-        state.hands = [sorted(h) for h in hand_lists]
-        state.rows = row_lists
-        state.piles = pile_lists
-        state.totals = total_list
-        state.round_scores = []
-        state.out = sorted(deck - set(used))
-        state.turn = self.hand_size - size
-        state.phase = "choose"
-        state.pool = []
-        state.chosen = dict(chosen_map)
-        state.recordable = False
-        state.log = []
-        state.events = []
-        state.start_position = {
-            "hands": [sorted(h) for h in hand_lists],
-            "rows": [list(r) for r in row_lists],
-            "piles": [list(p) for p in pile_lists],
-            "totals": list(total_list),
-            "seed": seed,
-            "pending": list(waiting),
-            "chosen": [[q, c] for q, c in sorted(chosen_map.items())],
-        }
-        return state
+
+
+def _check_hand_sizes(game: SixNimmt, hands: list[list[int]], waiting: list[int]) -> int:
+    """The hand size of the pending seats (1..hand_size); the others hold one card fewer."""
+    size = len(hands[waiting[0]])
+    sizes = [len(h) for h in hands]
+    want = [size if p in waiting else size - 1 for p in range(game.players)]
+    if sizes != want or not 1 <= size <= game.hand_size:
+        raise OptionError(
+            "hands",
+            sizes,
+            ngettext("1..{most} cards for each pending seat and one card fewer for each seat that laid its "
+                     "card (pending: player {players})",
+                     "1..{most} cards for each pending seat and one card fewer for each seat that laid its "
+                     "card (pending: players {players})", len(waiting)).format(
+                most=game.hand_size, players=seat_list(waiting)),
+        )
+    return size
+
+
+def _check_cards(game: SixNimmt, used: list[int]) -> None:
+    """Every card given is a card of the deck in use, in one place."""
+    deck = set(game.deck)
+    bad = [c for c in used if c not in deck]
+    counted: set[int] = set()
+    dup = sorted({c for c in used if c in counted or counted.add(c)})  # type: ignore[func-returns-value]
+    if bad or dup:
+        raise OptionError(
+            "position", bad or dup, _("cards of the deck ({deck}), each in one place").format(deck=game._deck_text())
+        )
+
+
+def _check_rows(game: SixNimmt, rows: list[list[int]]) -> None:
+    """Each row holds 1..capacity cards, ascending."""
+    for i, r in enumerate(rows):
+        if not 1 <= len(r) <= game.capacity or r != sorted(r):
+            raise OptionError(f"rows[{i}]", r, _("1..{most} cards, ascending").format(most=game.capacity))
+
+
+def read_position(
+    game: SixNimmt,
+    hands: Any,
+    rows: Any = None,
+    *,
+    piles: Any = None,
+    totals: Any = None,
+    pending: Any = None,
+    chosen: Any = None,
+    seed: int | None = 0,
+) -> SixNimmtPosition:
+    """The :class:`SixNimmtPosition` of ``SixNimmt.position``'s keywords, each checked (OptionError naming it)."""
+    n = game.players
+    if rows is None:
+        raise OptionError("rows", None, ngettext("the {n} row, a list of card numbers",
+                                                 "the {n} rows, each a list of card numbers",
+                                                 game.rows).format(n=game.rows))
+    hand_lists = _card_lists("hands", hands, n, _("one hand per player"))
+    row_lists = _card_lists("rows", rows, game.rows, _("one per row"))
+    pile_lists = _card_lists("piles", piles, n, _("one pile per player")) if piles is not None else [[]] * n
+    total_list = _position_totals(n, totals)
+    chosen_map = _position_chosen(n, chosen)
+    waiting = _position_pending(n, pending, chosen_map)
+    _check_laid(n, waiting, chosen_map)
+    _check_hand_sizes(game, hand_lists, waiting)
+    _check_cards(game, [c for group in (*hand_lists, *row_lists, *pile_lists) for c in group]
+                 + list(chosen_map.values()))
+    _check_rows(game, row_lists)
+    return SixNimmtPosition(
+        hands=tuple(tuple(sorted(h)) for h in hand_lists), rows=tuple(tuple(r) for r in row_lists),
+        piles=tuple(tuple(p) for p in pile_lists), totals=total_list, pending=tuple(waiting),
+        chosen=tuple(sorted(chosen_map.items())), seed=seed,
+    )
 
 
 # --------------------------------------------------------------------------- observation
@@ -643,11 +684,6 @@ class SixNimmtObservation:
     game: SixNimmt
 
     @property
-    def lines(self) -> tuple[tuple[int, ...], ...]:
-        """The rows (the shared word of the game contract)."""
-        return self.rows
-
-    @property
     def seen(self) -> set[int]:
         """Cards this player knows the place of: own hand, rows, piles, played and revealed cards."""
         seen = set(self.hand)
@@ -658,10 +694,6 @@ class SixNimmtObservation:
         seen.update(c for _, _, c in self.played)
         seen.update(c for c, _ in self.revealed)
         return seen
-
-    def seen_cards(self) -> set[int]:
-        """Deprecated alias of :attr:`seen`."""
-        return self.seen
 
 
 # --------------------------------------------------------------------------- state
@@ -678,7 +710,8 @@ class SixNimmtState(StateBase):
     ``log`` holds every event of the game (:mod:`mowkit.events` and the kinds above) from the
     first deal, ``RoundStarted`` first; ``events`` the events of the last ``apply`` (empty
     before the first). A hand-built position (:meth:`SixNimmt.position`) starts with an empty
-    log, and its ``start_position`` holds the position (``None`` for a dealt game).
+    log; its ``start`` holds the position (a :class:`SixNimmtPosition`, every default filled in;
+    ``None`` for a dealt game), ``start_position`` the same as JSON.
     """
 
     def __init__(self, game: SixNimmt, chance: Chance) -> None:
@@ -694,10 +727,40 @@ class SixNimmtState(StateBase):
         self.log: list[Event] = []
         self.events: list[Event] = []
         self.recordable = True
-        self.start_position: dict[str, Any] | None = None
+        self.start: SixNimmtPosition | None = None
         self.drafter = 0
         self._start_round()
         self.events = []
+
+    # ----------------------------------------------------------------- hand-built positions
+    @property
+    def start_position(self) -> dict[str, Any] | None:
+        """The hand-built position the state started from as JSON (what a record stores; the
+        keywords of :meth:`SixNimmt.position`), None for a dealt game. ``start`` is the value."""
+        return None if self.start is None else self.start.to_json()
+
+    @classmethod
+    def from_position(cls, game: SixNimmt, position: SixNimmtPosition) -> SixNimmtState:
+        """The state of a checked position (:func:`read_position`): a card choice in the middle of
+        a round, the turn following from the hand size; the cards placed nowhere are out of play."""
+        state = game.new_state(position.seed)
+        state.hands = [list(h) for h in position.hands]
+        state.rows = [list(r) for r in position.rows]
+        state.piles = [list(p) for p in position.piles or ()]
+        state.totals = list(position.totals or ())
+        state.round_scores = []
+        chosen = dict(position.chosen or ())
+        used = {c for group in (*state.hands, *state.rows, *state.piles) for c in group} | set(chosen.values())
+        state.out = sorted(set(game.deck) - used)
+        state.turn = game.hand_size - len(state.hands[(position.pending or (0,))[0]])
+        state.phase = "choose"
+        state.pool = []
+        state.chosen = chosen
+        state.recordable = False
+        state.log = []
+        state.events = []
+        state.start = position
+        return state
 
     # ----------------------------------------------------------------- round flow
     def _start_round(self) -> None:
@@ -793,16 +856,6 @@ class SixNimmtState(StateBase):
     @property
     def num_players(self) -> int:
         return self.game.players
-
-    @property
-    def lines(self) -> list[list[int]]:
-        """The rows (the shared word of the game contract)."""
-        return self.rows
-
-    @property
-    def pending(self) -> tuple[int, ...]:
-        """The seats that must act now (same as :meth:`pending_players`)."""
-        return self.pending_players()
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -959,7 +1012,7 @@ class SixNimmtState(StateBase):
         s.log = list(self.log)  # events are immutable: the copies share them
         s.events = list(self.events)
         s.recordable = self.recordable
-        s.start_position = self.start_position
+        s.start = self.start  # a frozen value
         s.turn = self.turn
         s.piles = [list(x) for x in self.piles]
         s.chosen = dict(self.chosen)
