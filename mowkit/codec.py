@@ -13,23 +13,26 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 import numpy as np
 
-from mowkit.core import Action
+from mowkit.core import Action, SomeGame, SomeState
 from mowkit.registry import spec_of
 
 Scalar = bool | int | float | str
 """A framework parameter's value (OpenSpiel's game parameters are scalars)."""
 
+GameT = TypeVar("GameT", bound=SomeGame)
+"""The game a codec numbers (``class Codec(CodecBase[MyGame])``)."""
 
-class CodecBase:
+
+class CodecBase(Generic[GameT]):
     """The generic part of a game's codec; subclasses set ``size`` and define ``encode`` and the rest."""
 
     size: int = 0
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: GameT) -> None:
         self.game = game
         self.name = game.name
 
@@ -63,11 +66,11 @@ class CodecBase:
         """Length of :meth:`observation_vector`."""
         raise NotImplementedError
 
-    def observation_vector(self, obs: Any) -> np.ndarray:
+    def observation_vector(self, obs: object) -> np.ndarray:
         """A fixed-size ``float32`` summary of ``obs`` (zeros for ``None``)."""
         raise NotImplementedError
 
-    def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any:
+    def redeal(self, state: SomeState, player: int, rng: np.random.Generator) -> SomeState:
         """A copy of ``state`` where the cards ``player`` cannot see are dealt again at random."""
         raise NotImplementedError
 
@@ -86,7 +89,7 @@ class CodecBase:
                 if f.init and isinstance(f.default, (bool, int, float, str))
                 and not (isinstance(f.default, str) and any(ch in f.default for ch in "=,()"))}
 
-    def engine_options(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def engine_options(self, params: Mapping[str, object]) -> dict[str, object]:
         """The engine's options (``load_game`` keywords) from framework parameters."""
         return {k: params[k] for k in self.framework_parameters()}
 
