@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from mowkit.core import Action, SomeGame, SomeState
 from mowkit.registry import spec_of
@@ -41,7 +42,7 @@ class CodecBase(Generic[GameT]):
         """The index of ``action``."""
         raise NotImplementedError
 
-    def mask(self, legal: Sequence[Action]) -> np.ndarray:
+    def mask(self, legal: Sequence[Action]) -> npt.NDArray[np.int8]:
         """A 0/1 ``int8`` vector of length ``size`` marking the indices of ``legal``."""
         m = np.zeros(self.size, np.int8)
         for a in legal:
@@ -66,7 +67,7 @@ class CodecBase(Generic[GameT]):
         """Length of :meth:`observation_vector`."""
         raise NotImplementedError
 
-    def observation_vector(self, obs: object) -> np.ndarray:
+    def observation_vector(self, obs: object) -> npt.NDArray[np.float32]:
         """A fixed-size ``float32`` summary of ``obs`` (zeros for ``None``)."""
         raise NotImplementedError
 

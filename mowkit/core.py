@@ -42,8 +42,9 @@ JSONValue: TypeAlias = "str | int | float | bool | None | list[JSONValue] | dict
 JSONObject: TypeAlias = "dict[str, JSONValue]"
 """A JSON object: a record, a decision or an event in its JSON form, a game's options."""
 
-Reduced: TypeAlias = "tuple[Callable[..., object], tuple[object, ...]]"
-"""What ``__reduce__`` gives pickle: a function and its arguments."""
+Reduced: TypeAlias = ("tuple[Callable[[type, tuple[object, ...], dict[str, object]], Exception], "
+                      "tuple[type, tuple[object, ...], dict[str, object]]]")
+"""What an error's ``__reduce__`` gives pickle: :func:`~mowkit.i18n.restore_error` and its arguments."""
 
 
 class IllegalActionError(ValueError):
@@ -353,7 +354,7 @@ class Game(Protocol[StateT]):
     @property
     def num_players(self) -> int: ...
     @property
-    def position(self) -> Callable[..., StateT]:
+    def position(self) -> Callable[..., StateT]:  # type: ignore[explicit-any]  # each game its own keywords
         """``game.position(...)``: a state built by hand (each game names its own keywords)."""
         ...
     def new_state(self, seed: int | None = None, *, rng: np.random.Generator | None = None,
