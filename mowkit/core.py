@@ -269,11 +269,16 @@ class State(Protocol[ObsT_co, ActT]):
 
 class ScoredState(State[ObsT_co, ActT], Protocol[ObsT_co, ActT]):
     """A :class:`State` with the bookkeeping the shared layers read (records, matches, tournaments):
-    the round being played (from 0), the totals, each round's scores, the winners and the events of
-    the last decision (the kit's engines keep them in :class:`mowkit.games.base.StateBase`)."""
+    the round being played (from 0), the totals, each round's scores, the winners, the events of
+    the last decision, each round's deck order and decisions (the kit's engines keep them, see
+    :class:`mowkit.games.base.StateBase`)."""
 
     @property
     def round_index(self) -> int: ...
+    @property
+    def deals(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def history(self) -> Sequence[Sequence[ActT]]: ...
     @property
     def totals(self) -> Sequence[int]: ...
     @property
