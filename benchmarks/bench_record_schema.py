@@ -4,18 +4,15 @@ Both validate the same shape (strict types, bounds, decisions as a union tagged 
 already parsed record. Run: ``python benchmarks/bench_record_schema.py`` (msgspec is optional).
 """
 
-
-
 import copy
 import json
 import time
 from pathlib import Path
 from typing import Annotated, Literal, NotRequired, Union
 
-from typing_extensions import TypedDict
-
 import pydantic
 from pydantic import ConfigDict, Discriminator, Field, TypeAdapter
+from typing_extensions import TypedDict
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = json.loads((ROOT / "data" / "records" / "sixnimmt_4p_seed7.json").read_bytes())

@@ -28,16 +28,21 @@ checks that it is the recorded one, replays the decisions and checks the later d
 card dealt twice, wrong count, an illegal decision, scores that do not add up) is refused with a
 :class:`~mowkit.core.RecordError` naming the file and the field.
 
+The modules: ``schema`` (the format's shape, types and bounds; schema errors as RecordErrors),
+``replay`` (the rules, through the engine), ``files`` (parse, load, save), ``build``
+(:func:`to_record`), ``story`` (:func:`narrate`), ``show`` (how a found value is named).
+
 Reading is defensive: the bytes are decoded as UTF-8 here (a bad byte is named by its offset),
 JSON nested too deeply or holding integers too long to read is refused, and every field is
-type-checked before it is used, so a damaged file always ends in a ``RecordError`` (never a
+type-checked by the schema (:mod:`mowkit.records.schema`, pydantic) before the replay
+(:mod:`mowkit.records.replay`) uses it, so a damaged file always ends in a ``RecordError`` (never a
 ``UnicodeDecodeError``, ``RecursionError`` or ``TypeError`` from deep inside). Field checks:
 ``seed`` an integer >= 0 or null (not a bool, a float, NaN or Infinity); ``agents`` null or one
 agent spec per seat (``name`` or ``name:key=value,...`` with a known agent name of the game, or
 ``"human"`` for a seat a person played);
 ``options`` plain JSON values only (null, true/false, numbers, text, lists of those); every
-decision an object with exactly the fields of its type. A last safety net in :func:`replay` turns
-anything unexpected into a ``RecordError`` naming the field being checked at that moment (its
+decision an object with exactly the fields of its type. A last safety net around each step of
+:func:`replay` turns anything unexpected into a ``RecordError`` naming the field that step checks (its
 ``safety_net`` attribute is then True; the record fuzzer in ``tests/test_bad_files.py`` asserts
 that no damaged record needs it).
 

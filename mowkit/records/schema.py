@@ -18,7 +18,15 @@ import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import AfterValidator, ConfigDict, Discriminator, Field, Tag, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+)
 from pydantic_core import PydanticCustomError
 from typing_extensions import NotRequired, TypedDict
 
