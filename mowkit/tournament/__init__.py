@@ -63,7 +63,7 @@ from mowkit.store import differing_fields as _differing_fields
 from mowkit.store import tournament_provenance as _provenance
 from mowkit.tournament.chunks import ChunkJob, run_chunk, run_deals_chunk
 from mowkit.tournament.chunks import game_rows as _game_rows
-from mowkit.tournament.executors import ChunkExecutor, DaskClient, Processes, Serial, as_executor
+from mowkit.tournament.executors import ChunkExecutor, DaskClient, Pool, Serial, as_executor
 from mowkit.tournament.kernel import KERNEL_POLICIES, kernel_available, kernel_policy
 from mowkit.tournament.kernel import kernel_frame as _kernel_frame
 from mowkit.tournament.kernel import kernel_game_rows as _kernel_game_rows
@@ -88,7 +88,7 @@ from mowkit.tournament.table import frame_columns as _frame_columns
 
 __all__ = [
     "COLUMNS", "KERNEL_POLICIES", "ChunkJob", "MAX_CHUNK_GAMES", "USER_AGENT_CODE", "ChunkExecutor", "DaskClient", "JSONValue",
-    "Processes", "Provenance", "ResultsFolder", "Seat", "Serial", "TournamentPlan", "UserAgent", "as_executor",
+    "Pool", "Provenance", "ResultsFolder", "Seat", "Serial", "TournamentPlan", "UserAgent", "as_executor",
     "check_tournament_deals", "chunk_path", "deal_count", "default_chunk_games", "expected_chunks", "game_seed",
     "iter_results", "kernel_available", "kernel_policy", "load_table", "open_results", "parse_agent_spec", "plan",
     "read_provenance", "read_results", "read_verified", "remove_stale_temporaries", "round_robin", "run",

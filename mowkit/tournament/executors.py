@@ -11,7 +11,14 @@ import itertools
 import multiprocessing as mp
 import os
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -70,14 +77,14 @@ class Serial(ChunkExecutor):
             yield i, job()
 
 
-class Processes(ChunkExecutor):
-    """Chunks on local worker processes: ``n`` new ones (spawned, closed at the end) or the user's pool."""
-
-    remote = True
+class Pool(ChunkExecutor):
+    """Chunks on a ``concurrent.futures`` pool: ``n`` new local processes (spawned, closed at the end)
+    or the user's pool of ``n`` workers (left open)."""
 
     def __init__(self, n: int, pool: Executor | None = None, option: str = "n_jobs", value: object = None) -> None:
         super().__init__(option, n if value is None else value)
         self.n, self.pool = n, pool
+        self.remote = not isinstance(pool, ThreadPoolExecutor)  # threads share the agent objects
 
     def for_chunks(self, count: int) -> ChunkExecutor:
         """Serially here when there is at most one chunk to play (no pool to start)."""
@@ -158,12 +165,12 @@ def as_executor(executor: object, option: str = "executor") -> ChunkExecutor:
     if isinstance(executor, Executor):
         workers = getattr(executor, "_max_workers", None)
         n = workers if isinstance(workers, int) and workers > 0 else (os.cpu_count() or 1)
-        return Processes(n, executor, option, executor)
+        return Pool(n, executor, option, executor)
     if isinstance(executor, DaskClient):
         return Dask(executor, option)
     if isinstance(executor, (int, np.integer)):
         n = check_int(option, executor, 1)
-        return Processes(n, option=option) if n > 1 else Serial(option, n)
+        return Pool(n, option=option) if n > 1 else Serial(option, n)
     raise OptionError(option, executor, "None, a number of local processes, a concurrent.futures.Executor "
                       "or a dask.distributed.Client")
 
@@ -173,7 +180,7 @@ def local(n_jobs: int, client: DaskClient | None) -> ChunkExecutor:
     n_jobs = check_int("n_jobs", n_jobs, 1)
     if client is not None:
         return Dask(client)
-    return Processes(n_jobs) if n_jobs > 1 else Serial("n_jobs", n_jobs)
+    return Pool(n_jobs) if n_jobs > 1 else Serial("n_jobs", n_jobs)
 
 
 def check_picklable(executor: ChunkExecutor, objects: Iterable[UserAgent]) -> None:

@@ -47,7 +47,8 @@ class TournamentPlan:
     works out what follows: the game played (``played_game``, one round per game with
     ``unit="round"``), the ``seats`` (agent objects wrapped as :class:`UserAgent`), the backend
     (``chosen_backend``: ``"engine"`` or ``"kernel"``), the ``games_per_chunk`` and ``chunks`` of
-    game indices, and the checked ``orders`` of ``deals``. ``dataclasses.replace(plan, seed=2)`` makes a checked variant.
+    game indices, and the checked ``orders`` of ``deals``. ``dataclasses.replace(plan, seed=2)``
+    makes a checked variant.
     """
 
     game: str | Game
