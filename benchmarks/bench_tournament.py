@@ -44,13 +44,11 @@ BATCH_CASES = {
 
 def old_per_game(game_name: str, agents: list[str], n_games: int, seed: int, **options: object) -> pd.DataFrame:
     """The per-game kernel path that tournaments used before the batch path (kept here to compare)."""
-    from importlib import import_module
-
-    from mowkit import load_game
+    from mowkit import load_game, registry
     from mowkit.tournament import _frame, kernel_policy, plan, seat_agents
 
     game = load_game(game_name, **options)
-    kernel = import_module(f"mowkit.kernels.{game.name}")
+    kernel = registry.spec_of(game).kernel_module()
     opts = {k: v for k, v in game.options.items() if k != "players"}
     rows = []
     for g in range(n_games):

@@ -12,7 +12,6 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from mowkit import registry
 from mowkit.core import (
     Action,
     Agent,

@@ -53,8 +53,10 @@ from typing import Any, Protocol
 import numpy as np
 import pandas as pd
 
+from mowkit.agents import describe_agents, make_agent, parse_agent_spec
 from mowkit.core import Action, OptionError, check_int
 from mowkit.i18n import _, counted
+from mowkit.narrate import describe
 from mowkit.registry import spec_of
 
 __all__ = ["Advice", "AgentAdvice", "GameCoach", "MoveAdvice", "card_words", "coach", "game_coach", "move_words",
@@ -152,8 +154,6 @@ def game_coach(game: Any) -> GameCoach:
 
 def move_words(game: Any, action: Action) -> str:
     """A move in words for a person (:func:`mowkit.narrate.describe`)."""
-    from mowkit.narrate import describe
-
     return describe(game, action)
 
 
@@ -345,8 +345,6 @@ def _agent_facts(part: GameCoach, name: str, agent: Any, obs: Any, action: Actio
 
 
 def _agents(game: Any, agents: Sequence[str] | Mapping[str, Any] | None) -> list[tuple[str, Any]]:
-    from mowkit.agents import describe_agents, make_agent, parse_agent_spec
-
     if agents is None:
         return [(n, make_agent(game.name, n)) for n in describe_agents(game.name)]
     if isinstance(agents, Mapping):

@@ -12,9 +12,17 @@ from open_spiel.python.observation import make_observation
 
 import mowkit
 from mowkit.adapters import codec_of, observation_text
-from mowkit.adapters.openspiel import AgentBot, DeterminizedMCTSBot, deal_order, play_bots
+from mowkit.adapters.openspiel import (
+    AgentBot,
+    DeterminizedMCTSBot,
+    deal_order,
+    match_bots,
+    play_bots,
+    play_to_end,
+)
 from mowkit.agents import make_agent
 from mowkit.core import OptionError
+from mowkit.simulate import play_game
 
 CASES = [
     ("mowkit_sixnimmt", {"max_rounds": 1}),
@@ -157,3 +165,21 @@ def test_every_registered_game_is_an_openspiel_game():
         game = pyspiel.load_game(f"mowkit_{spec.name}")
         assert game.engine_game.name == spec.name
         assert game.num_distinct_actions() == codec_of(game.engine_game).size
+
+
+@pytest.mark.parametrize("name,params", [("mowkit_sixnimmt", {"players": 3, "seed": 7}),
+                                         ("mowkit_mow", {"players": 3, "max_rounds": 1, "seed": 11})])
+def test_a_seeded_game_passes_openspiels_checks_and_is_play_games_game(name, params):
+    """With ``seed`` the only chance node has one outcome and the match deals every round from the seed:
+    bots drawing as the match's agents play ``play_game``'s game (the same record)."""
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(0, 1.0)]
+    agents = ["greedy", "random", "random"]
+    final = play_to_end(game, match_bots(game, agents, params["seed"]), 0)
+    engine_game = mowkit.load_game(name.removeprefix("mowkit_"), **{k: v for k, v in params.items() if k != "seed"})
+    assert final.record(agents) == play_game(engine_game, agents, params["seed"])
+    assert str(pickle.loads(pickle.dumps(final))) == str(final)
+    with pytest.raises(OptionError, match="seed"):
+        pyspiel.load_game(name, {"seed": -2})

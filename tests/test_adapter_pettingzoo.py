@@ -12,6 +12,7 @@ import mowkit
 from mowkit.adapters import codec_of
 from mowkit.adapters.pettingzoo import aec_env, parallel_env
 from mowkit.core import OptionError
+from mowkit.match import Match
 
 AEC_CASES = [
     ("sixnimmt", {"max_rounds": 1}),
@@ -105,3 +106,18 @@ def test_parallel_env_serves_every_registered_game():
         parallel_api_test(parallel_env("mow", players=3, max_rounds=1), num_cycles=200)
     assert parallel_env().metadata["name"] == f"mowkit_{mowkit.registry.default_name()}_parallel_v0"
     assert aec_env().game.name == mowkit.registry.default_name()
+
+
+def test_every_game_of_an_environment_is_a_seeded_match():
+    """``reset()`` without a seed draws the next seed: replaying it with ``reset(seed=env.seed)`` deals it again."""
+    env = aec_env("mow", players=3, max_rounds=1)
+    env.reset(seed=4)
+    game = mowkit.load_game("mow", players=3, max_rounds=1)
+    assert env.seed == 4 and env.state.deals == Match(game, ["random"] * 3, 4).state.deals
+    env.reset()
+    drawn, deals = env.seed, env.state.deals
+    assert drawn != 4 and isinstance(drawn, int)
+    env.reset(seed=drawn)
+    assert env.state.deals == deals
+    record = env.record(["a", "b", "c"])
+    assert record["seed"] == drawn and record["agents"] == ["a", "b", "c"] and record["over"] is False

@@ -10,6 +10,7 @@ import pytest
 from numba import njit
 
 from mowkit import OptionError, load_game
+from mowkit.games.sixnimmt import batch as six_batch
 from mowkit.games.sixnimmt import kernel as _six
 from mowkit.kernels import batch, common
 from mowkit.tournament import (
@@ -301,8 +302,8 @@ def test_lean_round_player_is_the_general_round_player(players, options):
             if lean:  # numba's np.random stream re-implemented: row 0 of a Mersenne Twister state array
                 mt, mti = np.empty((1, 624), np.uint32), np.empty(1, np.int64)
                 batch._mt_seed(mt, mti, np.array([word], np.int64), 1)
-                batch._lean_round(order, n, hsize, nrows, cap, heads, pol, g.auto_row, hand, hcnt, last, rcnt,
-                                  rhd, pen, cards, owners, mt, mti, 0)
+                six_batch._lean_round(order, n, hsize, nrows, cap, heads, pol, g.auto_row, hand, hcnt, last,
+                                      rcnt, rhd, pen, cards, owners, mt, mti, 0)
                 after = batch._mt_next32(mt, mti, 0)
             else:
                 _seed_numba(word)

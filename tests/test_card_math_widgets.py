@@ -11,10 +11,9 @@ from fractions import Fraction
 import pytest
 
 import mowkit.i18n as i18n
-from mowkit.games.mow import odds as mow_odds
-from mowkit.games.sixnimmt import odds
 from mowkit.games.mow import card_math as mow_math
-from mowkit.games.sixnimmt import card_math
+from mowkit.games.mow import odds as mow_odds
+from mowkit.games.sixnimmt import card_math, odds
 from mowkit.widgets.tables import chance_text, fraction_text, percent_text, value_text
 
 POSITION = dict(hand="2 22 42 73 74 89 93", rows="43 54 102 | 9 10 31 44 | 29 40 46 49 55 | 5 6 20 24")

@@ -301,8 +301,7 @@ def _signature_defaults(cls) -> dict:
 @pytest.mark.parametrize("game_name,kernel", [("sixnimmt", K6), ("mow", KM)])
 def test_every_kernel_policy_is_one_agent_class_with_its_parameters(game_name, kernel):
     """Each kernel policy is claimed by exactly one agent class, whose spec maps back to it."""
-    from mowkit.agents import agent_classes
-    from mowkit.kernels.common import policy_params
+    from mowkit.agents import agent_classes, policy_params
 
     claimed: dict[str, str] = {}
     for name, cls in agent_classes(game_name).items():
@@ -317,8 +316,8 @@ def test_every_kernel_policy_is_one_agent_class_with_its_parameters(game_name, k
 
 
 def test_policy_params_refuses_what_no_kernel_plays():
+    from mowkit.agents import policy_params
     from mowkit.core import OptionError
-    from mowkit.kernels.common import policy_params
 
     assert policy_params("mow", "greedy") == ("greedy", {"take_at": 0})
     assert policy_params("mow", "greedy:take_at=1") is None
@@ -344,9 +343,36 @@ def test_the_mow_kernel_reads_its_thresholds_from_the_agent_classes():
 def test_a_changed_agent_parameter_compiles_afresh(monkeypatch):
     """The compiled code holds the agents' parameters: they are part of the cache key."""
     from mowkit import kernels
-    from mowkit.games.mow import agents as agents
+    from mowkit.games.mow import policies
 
     before = kernels.sources_key()
     assert kernels.sources_key() == before
-    monkeypatch.setattr(agents.HeuristicAgent, "kernel_policies", {"heuristic": {"min_cards": 4}})
+    monkeypatch.setattr(policies, "HEURISTIC_MIN_CARDS", 4)  # the agents and the kernel read it here
     assert kernels.sources_key() != before
+
+
+@pytest.mark.parametrize("game_name", ["sixnimmt", "mow"])
+def test_agents_and_kernels_read_the_same_policy_data(game_name):
+    """The agent classes' kernel policies and defaults are the policies module's data, which the
+    kernel re-exports; an agent that no kernel policy plays gets none."""
+    import ast
+    import inspect
+
+    from mowkit.agents import agent_classes, policy_params
+
+    kernel = {"sixnimmt": K6, "mow": KM}[game_name]
+    for name, cls in agent_classes(game_name).items():
+        params = getattr(cls, "kernel_params", dict)()
+        if params:
+            assert kernel.AGENT_DEFAULTS[name] == _signature_defaults(cls)
+            assert kernel.AGENT_POLICIES[name] == cls.kernel_policies
+        else:
+            assert name not in kernel.AGENT_POLICIES
+            assert policy_params(game_name, name) is None
+    imported = set()  # the kernel imports no agent module
+    for node in ast.walk(ast.parse(inspect.getsource(kernel))):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imported |= {f"{node.module}.{alias.name}" for alias in node.names}
+    assert not [m for m in imported if ".agents" in m], imported

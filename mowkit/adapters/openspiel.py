@@ -11,6 +11,15 @@ only translates, through the game's codec (:func:`mowkit.adapters.codec_of`).
   deals the deck order ``numpy.random.default_rng(k).permutation(deck)``. So a game's chance is a
   uniform choice among ``deal_seeds`` seeded shuffles per round (a full shuffle in the limit);
   the history of actions replays a game exactly (OpenSpiel's serialization uses it).
+* **Seeded games**: with the parameter ``seed`` (an integer from 0 to 2**31 - 1, OpenSpiel's
+  integer parameters being C++ ``int``; default -1: none) the game is
+  the one :class:`mowkit.match.Match` deals for that seed (:func:`mowkit.simulate.play_game`'s
+  seeding rule, :func:`mowkit.core.deal_rng`): the first chance node has one outcome (0) and every
+  round is dealt from the seed's deal stream (no further chance node). Bots made by
+  :func:`match_bots` draw as the match's agents do (:func:`mowkit.match.agent_rng`), so the same
+  seed and agents play the same game as ``play_game``. OpenSpiel owns the loop (``apply_action``);
+  the state views a ``Match`` in which every seat is played from outside: each decoded action is
+  the engine's own legal action, submitted to the match (:meth:`_State.record` is its record).
 * **Moves**: sequential. 6 nimmt!'s simultaneous card choice is in its turn-based form: the seats
   that still choose play one after another, lowest seat first, face down (no other seat sees the
   card until all are revealed). Rule 4's row choice, the professional tie and the logic draft are
@@ -27,7 +36,7 @@ only translates, through the game's codec (:func:`mowkit.adapters.codec_of`).
 * Parameters: the engine's options the codec exposes (``framework_parameters``: ``players``,
   ``threshold``, ``max_rounds`` with 0 for no limit, and per game ``rows``, ``capacity``,
   ``hand_size``, ``variant`` (names joined by ``+``), ``auto_row``; or ``packets`` ("" for the
-  engine default), ``specials``, ``restart``), plus ``utility`` and ``deal_seeds``.
+  engine default), ``specials``, ``restart``), plus ``utility``, ``deal_seeds`` and ``seed``.
 * ``resample_from_infostate(player, sampler)`` (used by OpenSpiel's ISMCTS) returns a sampled
   world: the cards the player cannot see are dealt again (:func:`mowkit.adapters.determinize`),
   later rounds are dealt inside the engine from a seed drawn from ``sampler``, and the other
@@ -37,19 +46,21 @@ only translates, through the game's codec (:func:`mowkit.adapters.codec_of`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
 
 from mowkit import registry
 from mowkit.adapters import codec_of, observation_text
-from mowkit.core import IllegalActionError, OptionError
+from mowkit.agents import make_agent
+from mowkit.core import CheckedApply, OptionError
+from mowkit.match import Guarded, Match, agent_rng, private_copies
 from mowkit.spec import GameSpec
 
 PREFIX = "mowkit_"
 """OpenSpiel's short name of a game is this prefix and the game's registry name."""
-FRAMEWORK_DEFAULTS: dict[str, Any] = {"utility": "win", "deal_seeds": 1000}
+FRAMEWORK_DEFAULTS: dict[str, Any] = {"utility": "win", "deal_seeds": 1000, "seed": -1}
 """The adapter's own parameters (after the game's), with their defaults."""
 _UTILITIES = ("win", "penalty")
 _ROUND_GUESS = 30  # rounds assumed by max_game_length when max_rounds is 0 (games end with probability 1)
@@ -93,9 +104,13 @@ class _Game(pyspiel.Game):
             raise OptionError("utility", p["utility"], "one of 'win', 'penalty'")
         if not isinstance(p["deal_seeds"], int) or p["deal_seeds"] < 1:
             raise OptionError("deal_seeds", p["deal_seeds"], "an integer >= 1")
+        if not isinstance(p["seed"], int) or p["seed"] < -1:
+            raise OptionError("seed", p["seed"], "an integer >= 0 (a seeded game), or -1 (chance deals)")
         self.engine_game = registry.load_game(self.spec_name, **self.options_codec.engine_options(p))
         self.utility = p["utility"]
         self.deal_seeds = int(p["deal_seeds"])
+        self.seed: int | None = None if p["seed"] < 0 else int(p["seed"])
+        """The seed of a seeded game (parameter ``seed``), or None: chance deals."""
         codec: Any = codec_of(self.engine_game)  # a CodecBase: the protocol and what frameworks ask
         self.codec = codec
         g: Any = self.engine_game
@@ -164,19 +179,25 @@ def deal_order(game: Any, outcome: int) -> list[int]:
 
 
 class _State(pyspiel.State):
-    """A game in progress: the kit's engine state plus each player's observation log."""
+    """A game in progress: a view of a :class:`~mowkit.match.Match` plus each player's observation log."""
 
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
         self._game = game.engine_game
         self._codec = game.codec
         self._seeds = game.deal_seeds
+        self._seed = game.seed
         self._utility = game.utility
-        self.engine: Any = None  # the kit's state; None before the first deal
+        self.match: Match | None = None  # None before the first deal
         self._deals: list[list[int]] = []
         self._waiting: Any = None  # a round's last decision, applied once the next deal is known
         self._sampled = False
         self.logs: list[list[str]] = [["start"] for _ in range(self._game.players)]
+
+    @property
+    def engine(self) -> Any:
+        """The kit's state (the match's); None before the first deal."""
+        return None if self.match is None else self.match.state
 
     # ------------------------------------------------------------------ flow
     def current_player(self) -> int:
@@ -196,7 +217,9 @@ class _State(pyspiel.State):
         return sorted(self._codec.encode(a) for a in self.engine.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``deal_seeds`` equally likely deal seeds."""
+        """``deal_seeds`` equally likely deal seeds; a seeded game: one outcome (0), its seed's deal."""
+        if self._seed is not None:
+            return [(0, 1.0)]
         p = 1.0 / self._seeds
         return [(k, p) for k in range(self._seeds)]
 
@@ -206,26 +229,33 @@ class _State(pyspiel.State):
         else:
             player = self.current_player()
             move = self._codec.decode(int(action), self.engine.legal_actions(player))
+            assert self.match is not None
             try:
-                self.engine.apply(move)
-            except IllegalActionError as e:
-                if e.rule != "no-recorded-deal":
+                self.match.submit(move)
+            except OptionError as e:
+                if e.option != "deals":
                     raise
                 self._waiting = move  # the round is over: chance deals the next one first
                 return
         self._log()
 
+    def _new_match(self, **how: Any) -> Match:
+        """A match in which every seat is played from outside (this state submits the decisions)."""
+        n = self._game.players
+        return Match(self._game, [f"player_{p}" for p in range(n)], how.pop("seed", None), humans=range(n), **how)
+
     def _deal(self, outcome: int) -> None:
-        self._deals.append(deal_order(self._game, outcome))
-        if self.engine is None:
-            self.engine = self._game.new_state(deals=self._deals)
+        if self._seed is not None:  # a seeded game: the match deals every round from the seed
+            self.match = self._new_match(seed=self._seed)
             return
-        replayed = self._game.new_state(deals=self._deals)
-        for moves in self.engine.history:
-            for m in moves:
-                replayed.apply(m)
-        replayed.apply(self._waiting)
-        self.engine = replayed
+        self._deals.append(deal_order(self._game, outcome))
+        if self.match is None:
+            self.match = self._new_match(deals=self._deals)
+            return
+        history = [m for moves in self.match.state.history for m in moves]
+        self.match = self._new_match(deals=self._deals)
+        for m in [*history, self._waiting]:
+            self.match.submit(m)
         self._waiting = None
 
     def _log(self) -> None:
@@ -234,7 +264,7 @@ class _State(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal seed {action}"
+            return f"deal seed {action}" if self._seed is None else f"the deal of seed {self._seed}"
         if self.engine is not None and player == self.current_player():
             for a in self.engine.legal_actions(player):
                 if self._codec.encode(a) == action:
@@ -251,6 +281,17 @@ class _State(pyspiel.State):
         w = self.engine.winners()
         return [1.0 / len(w) if p in w else 0.0 for p in range(n)]
 
+    def record(self, agents: list[str] | None = None) -> dict[str, Any]:
+        """The game so far as a record (:mod:`mowkit.records`); ``agents`` names the seats."""
+        if self.match is None:
+            raise OptionError("record", None, "a dealt game (the state is before the first deal)")
+        record = self.match.record()
+        if agents is not None:
+            if len(agents) != self._game.players:
+                raise OptionError("agents", agents, f"one name per seat: {self._game.players}")
+            record["agents"] = [str(a) for a in agents]
+        return record
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
         """A sampled world consistent with ``player_id``'s information (see the module docstring)."""
         seed = int(probability_sampler() * 2**31)
@@ -258,8 +299,8 @@ class _State(pyspiel.State):
         s = _State(self.get_game())
         world = self._codec.redeal(self.engine, player_id, rng)
         # later rounds of a sampled world are dealt inside the engine, from a seed
-        world._chance = self._game.new_state(seed=int(rng.integers(2**31)))._chance
-        s.engine = world
+        world._chance = cast(CheckedApply, self._game.new_state(seed=int(rng.integers(2**31))))._chance
+        s.match = s._new_match(seed=seed, start=world)
         s._deals = list(self._deals)
         s._sampled = True
         s.logs = [list(self.logs[p]) if p == player_id else ["sampled world", observation_text(world.observation(p))]
@@ -309,20 +350,34 @@ for _spec in registry.specs():
 class AgentBot(pyspiel.Bot):
     """A kit agent (``mowkit.agents.make_agent``) as an OpenSpiel bot for these games.
 
-    It reads only its own observation from the adapter's state and answers with the index of its
-    action. ``seed`` seeds the agent's generator.
+    It sees the game as a match's agent does (:class:`mowkit.match.Guarded`): its own observation,
+    whose ``game`` is the bot's private copy of the game, and a copy of the legal list; its action
+    is checked against the engine's list, then answered as its index. ``seed`` seeds the agent's
+    generator; with ``stream`` the generator is the one a match seeded ``seed`` gives the agent in
+    stream ``stream`` (:func:`mowkit.match.agent_rng`; see :func:`match_bots`).
     """
 
-    def __init__(self, agent: Any, seed: int | None = None) -> None:
+    def __init__(self, agent: Any, seed: int | None = None, *, stream: int | None = None) -> None:
         pyspiel.Bot.__init__(self)
         self.agent = agent
-        self.rng = np.random.default_rng(seed)
+        if stream is None:
+            self.rng = np.random.default_rng(seed)
+        elif seed is None:
+            raise OptionError("seed", seed, "the match's seed (an integer >= 0) with stream")
+        else:
+            self.rng = agent_rng(seed, stream)
+        self._views: dict[int, tuple[Any, Guarded]] = {}  # seat -> (the game's name and options, its guard)
 
     def step(self, state: _State) -> int:
         """The agent's decision at ``state``."""
         p = state.current_player()
+        key = (state._game.name, state._game.options)
+        known = self._views.get(p)
+        if known is None or known[0] != key:  # one private copy of the game per seat (and game)
+            known = self._views[p] = (key, Guarded(self.agent, private_copies(state._game, 1)[0], p))
+        guarded = known[1]
         legal = state.engine.legal_actions(p)
-        action = self.agent.act(state.engine.observation(p), legal, self.rng)
+        action = guarded.act(state.engine.observation(p), list(legal), self.rng)
         return state._codec.encode(action)
 
     def restart_at(self, state: Any) -> None:
@@ -360,13 +415,26 @@ class DeterminizedMCTSBot(pyspiel.Bot):
         pass
 
 
-def play_bots(game: _Game, bots: list[Any], deal_seed: int) -> list[float]:
-    """One game with ``bots`` (one per seat); chance outcomes come from ``deal_seed``. Returns the returns."""
+def match_bots(game: _Game, agents: list[Any], seed: int) -> list[AgentBot]:
+    """Bots for ``agents`` (names or objects, one per seat) that draw as a match seeded ``seed`` has
+    them draw (seat ``p``: stream ``p``): on the game with parameter ``seed`` they play the game of
+    :func:`mowkit.simulate.play_game` ``(game, agents, seed)``."""
+    return [AgentBot(make_agent(game.engine_game.name, a), seed, stream=p) for p, a in enumerate(agents)]
+
+
+def play_to_end(game: _Game, bots: list[Any], deal_seed: int) -> _State:
+    """One game with ``bots`` (one per seat); chance outcomes come from ``deal_seed``. Returns the final state."""
     rng = np.random.default_rng(deal_seed)
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(int(rng.integers(game.max_chance_outcomes())))
+            outcomes = [o for o, _ in state.chance_outcomes()]
+            state.apply_action(int(outcomes[int(rng.integers(len(outcomes)))]))
         else:
             state.apply_action(int(bots[state.current_player()].step(state)))
-    return list(state.returns())
+    return state
+
+
+def play_bots(game: _Game, bots: list[Any], deal_seed: int) -> list[float]:
+    """One game with ``bots`` (one per seat); chance outcomes come from ``deal_seed``. Returns the returns."""
+    return list(play_to_end(game, bots, deal_seed).returns())

@@ -18,8 +18,13 @@
   win; ``reward="penalty"``: minus the heads (flies) taken, when each round is scored.
 * An illegal action (outside the mask) ends the game: the agent that played it gets -1, the
   others 0 (as PettingZoo's ``TerminateIllegalWrapper`` does); ``infos[agent]["illegal"]`` says so.
-* ``reset(seed=s)`` deals from seed ``s`` (same seed, same game); ``reset()`` without a seed
-  continues the environment's own seed sequence.
+* Every game of an environment is a :class:`mowkit.match.Match` in which every seat is played
+  from outside (the environment submits each decoded action): ``reset(seed=s)`` plays the game
+  :func:`~mowkit.simulate.play_game` plays with seed ``s`` (the match's seeding rule: the same
+  seed, the same deals; the same agents, drawing from :func:`mowkit.match.agent_rng` ``(s, seat)``,
+  the same game). ``reset()`` without a seed draws the next game's seed from the environment's own
+  sequence (rooted at the last seed given, or 0); :attr:`seed` is the seed of the game in play and
+  :meth:`record` its record (:mod:`mowkit.records`).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from mowkit import registry
 from mowkit.adapters import codec_of
 from mowkit.core import OptionError, check_choice
+from mowkit.match import Match
 
 REWARDS = ("win", "penalty")
 
@@ -57,7 +63,7 @@ class _Common:
         })
         self._act_space = spaces.Discrete(self.codec.size)
         self._seeds = np.random.SeedSequence(0)
-        self.state: Any = None
+        self.match: Match | None = None
 
     @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as PettingZoo asks
     def observation_space(self, agent: str) -> spaces.Space:
@@ -69,12 +75,42 @@ class _Common:
         """The action space: one index per decision (see the game's codec)."""
         return self._act_space
 
+    @property
+    def state(self) -> Any:
+        """The engine state of the game in play (the match's; None before the first reset)."""
+        return None if self.match is None else self.match.state
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the game in play (None before the first reset)."""
+        return None if self.match is None else self.match.seed
+
     def _new_state(self, seed: int | None) -> None:
-        if seed is not None:
+        """A new match: seeded ``seed``, or the next seed of the environment's own sequence."""
+        if seed is None:
+            (child,) = self._seeds.spawn(1)
+            seed = int(child.generate_state(1, dtype=np.uint64)[0] >> 1)
+        else:
             self._seeds = np.random.SeedSequence(seed)
-        (child,) = self._seeds.spawn(1)
-        self.state = self.game.new_state(rng=np.random.default_rng(child))
+        self.match = Match(self.game, self.possible_agents, seed, humans=range(self.game.players))
         self._rounds_scored = 0
+
+    def _submit(self, p: int, action: Any) -> None:
+        """Seat ``p``'s action index, decoded to the engine's own legal action, submitted to the match
+        (``ValueError`` / ``TypeError`` for an index that is not legal now)."""
+        assert self.match is not None
+        self.match.submit(self.codec.decode(int(action), self.state.legal_actions(p)))
+
+    def record(self, agents: list[str] | None = None) -> dict[str, Any]:
+        """The game so far as a record; ``agents`` names the seats (default ``player_0`` ...)."""
+        if self.match is None:
+            raise OptionError("record", None, "a game: call reset first")
+        record = self.match.record()
+        if agents is not None:
+            if len(agents) != len(self.possible_agents):
+                raise OptionError("agents", agents, f"one name per seat: {len(self.possible_agents)}")
+            record["agents"] = [str(a) for a in agents]
+        return record
 
     def _obs(self, p: int, acting: bool) -> dict[str, np.ndarray]:
         legal = self.state.legal_actions(p) if acting else []
@@ -141,14 +177,13 @@ class MowkitAECEnv(_Common, AECEnv):
         p = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
         try:
-            move = self.codec.decode(int(action), self.state.legal_actions(p))
+            self._submit(p, action)
         except (ValueError, TypeError):
             self.rewards = {a: (-1.0 if a == agent else 0.0) for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent]["illegal"] = f"action {action!r} is not allowed now"
             self._accumulate_rewards()
             return
-        self.state.apply(move)
         gains = self._new_rewards()
         self.rewards = {a: gains[i] for i, a in enumerate(self.possible_agents) if a in self.rewards}
         if self.state.is_over():
@@ -183,7 +218,7 @@ class MowkitParallelEnv(_Common, ParallelEnv):
         for p in self.state.pending_players():
             agent = self.possible_agents[p]
             try:
-                move = self.codec.decode(int(actions[agent]), self.state.legal_actions(p))
+                self._submit(p, actions[agent])
             except (KeyError, ValueError, TypeError):
                 rewards = {a: (-1.0 if a == agent else 0.0) for a in self.agents}
                 infos[agent]["illegal"] = f"action {actions.get(agent)!r} is not allowed now"
@@ -191,7 +226,6 @@ class MowkitParallelEnv(_Common, ParallelEnv):
                 done = dict.fromkeys(self.agents, True)
                 self.agents = []
                 return obs, rewards, done, dict.fromkeys(done, False), infos
-            self.state.apply(move)
         gains = self._new_rewards()
         rewards = {a: gains[i] for i, a in enumerate(self.possible_agents) if a in self.agents}
         over = self.state.is_over()

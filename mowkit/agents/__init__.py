@@ -153,3 +153,29 @@ def __getattr__(name: str) -> Any:
     if name == "AGENTS":
         return {game: describe_agents(game) for game in registry.names()}
     raise AttributeError(f"module 'mowkit.agents' has no attribute {name!r}")
+
+
+def policy_params(game_name: str, spec: str) -> tuple[str, dict[str, Any]] | None:
+    """The compiled kernel's policy that plays agent ``spec`` exactly, with the agent's parameters.
+
+    ``spec`` is an agent spec (``"greedy"``, ``"greedy:take_at=0"``, ``"random:row=random"``);
+    its parameters, completed with the agent's defaults, must equal those of one of the agent's
+    kernel policies. Both come from the game's kernel module (its ``AGENT_DEFAULTS`` and
+    ``AGENT_POLICIES``: the data of the game's ``policies`` module, which the agent classes read
+    too). Returns ``(policy, parameters)``, e.g. ``("random_row", {"row": "random"})``, or None for
+    an unknown game, a game without a kernel, an agent no kernel policy plays, an option the agent
+    does not take, or parameters no kernel policy plays. A malformed spec raises ``OptionError``
+    (as :func:`mowkit.agents.parse_agent_spec`).
+    """
+    name, kwargs = parse_agent_spec(spec)
+    if game_name not in registry.names():
+        return None
+    kernel = registry.get(game_name).kernel_module()
+    defaults = None if kernel is None else kernel.AGENT_DEFAULTS.get(name)
+    if defaults is None or set(kwargs) - set(defaults):
+        return None
+    full = {**defaults, **kwargs}
+    for policy, given in kernel.AGENT_POLICIES[name].items():
+        if {**defaults, **given} == full:
+            return policy, full
+    return None

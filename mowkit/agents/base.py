@@ -11,8 +11,10 @@ class KernelParams:
 
     ``kernel_policies`` maps a compiled kernel policy that plays exactly like the agent to the
     constructor parameters it needs where they differ from the defaults; :meth:`kernel_params`
-    completes them with :meth:`defaults`. The agent classes are the one source of the kernels'
-    parameters (``mowkit.kernels.common.policy_params`` reads them).
+    completes them with :meth:`defaults`. Both the policies and the defaults are data of the game's
+    ``policies`` module (e.g. :mod:`mowkit.games.mow.policies`), which the agent classes and the
+    kernels read alike (``mowkit.agents.policy_params`` reads it through the kernel), so no
+    kernel imports an agent.
     """
 
     kernel_policies: ClassVar[dict[str, dict[str, Any]]] = {}

@@ -73,6 +73,8 @@ from typing import Any
 
 import numpy as np
 
+from mowkit.core import OptionError
+
 
 def _halving(evaluate: Any, n: int, rollouts: int, time_budget: float | None, rng: np.random.Generator) -> int:
     """Index of the best candidate among ``n`` by successive halving; ``evaluate(idx, seed)`` -> means."""
@@ -141,8 +143,6 @@ def _race(evaluate: Any, n: int, time_budget: float | None, stages: int, z: floa
 
 def _check_number(option: str, value: Any, lo: float, hi: float, allowed: str) -> float:
     """A number option in ``lo..hi`` as a ``float``, or :class:`~mowkit.core.OptionError`."""
-    from mowkit.core import OptionError
-
     ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
     if ok and lo <= float(value) <= hi:
         return float(value)

@@ -20,28 +20,32 @@ defines it: rotation ``g % n`` (``rotate``), deal ``g // n`` (``paired`` and ``r
 * **Random agents**: the kernel's own stream (numba's ``np.random``, as in the kernels), seeded
   for each game with ``SeedSequence([deal seed, rotation]).generate_state(1)[0]``: the rotations
   of one deal draw differently, and a game's table does not depend on the chunking (a game
-  played alone equals the same game in a chunk of 10,000). For 6 nimmt! (not professional) the
-  kernel keeps that stream itself (:func:`_mt_seed`, :func:`_mt_next32`: numba's Mersenne
-  Twister bit for bit, the next four games seeded at once, each word updated when drawn), which
-  saves most of the cost of one ``np.random.seed`` per game; the tables are the same.
+  played alone equals the same game in a chunk of 10,000). A chunk player may keep that stream
+  itself (:func:`_mt_seed`, :func:`_mt_next32`: numba's Mersenne Twister bit for bit, the next
+  four games seeded at once, each word updated when drawn), which saves most of the cost of one
+  ``np.random.seed`` per game; the tables are the same.
 * Deterministic agents play exactly the engine's games (same deals, same choices).
 
-The round players are the kernels' own (:func:`mowkit.games.sixnimmt.kernel._deal` /
-``_play_round``, :func:`mowkit.games.mow.kernel._play_round` / ``_next_starter``), so every option
-they support is supported here, except the 6 nimmt! ``logic`` variant (it drafts).
+This module is the same for every game: the seeds, the deck orders, the plan, the column
+buffers and the driver of the chunk calls. Each game's chunk player lives in its own folder and
+is found through its spec's ``batch`` slot (``runner(game)`` -> :class:`Runner`, e.g.
+:mod:`mowkit.games.sixnimmt.batch`); it plays the rounds with its kernel's own round players, so
+every option they support is supported here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
 
+from mowkit import registry
 from mowkit.core import OptionError, check_int
-from mowkit.games.mow import kernel as _mow
-from mowkit.games.sixnimmt import kernel as _six
+from mowkit.kernels import call
+from mowkit.kernels.common import policy_codes
+from mowkit.spec import resolve
 
 COLUMNS = ("game", "deal", "rotation", "round", "seat", "agent", "penalty", "total",
            "final_total", "rounds", "winner", "winners", "seed")
@@ -402,7 +406,7 @@ def _mt_draws(word, count):
     return out
 
 
-# --------------------------------------------------------------------------- chunk players
+# --------------------------------------------------------------------------- what every chunk player uses
 
 
 @njit(cache=True)
@@ -475,298 +479,39 @@ def _order(r, have, buf, st, deck):
     return buf, have
 
 
-_LOWEST, _HIGHEST, _GREEDY, _RANDOM, _RANDOM_ROW = _six.LOWEST, _six.HIGHEST, _six.GREEDY, _six.RANDOM, _six.RANDOM_ROW
-_BIG = 1 << 30
-
-
-@njit(cache=True)
-def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last, rcnt, rhd, pen, cards, owners,
-                mt, mti, stream):
-    """Deal ``order`` and play the round (not professional): ``_six._deal`` + ``_six._play_round``.
-
-    The very same choices, random draws (in the same order) and penalties as the kernel's
-    general round player with ``prof=False, dealt_random=False``, in about half the time: hands
-    in one flat array (seat p at ``p * hsize``), no row fronts (only the professional variant
-    reads them), the card choice and Rules 1-4 written out in one loop. The draws come from row
-    ``stream`` of the Mersenne Twister states ``mt`` (:func:`_mt_seed`), numba's ``np.random`` stream.
-    """
-    m = n * hsize
-    for i in range(m):
-        hand[i] = order[i]
-    for p in range(n):
-        hcnt[p] = hsize
-        pen[p] = 0
-    for r in range(nrows):
-        c = order[m + r]
-        last[r] = c
-        rcnt[r] = 1
-        rhd[r] = heads[c]
-    for _ in range(hsize):
-        for p in range(n):
-            k = hcnt[p]
-            b = p * hsize
-            code = pol[p]
-            if code == _LOWEST:  # the first lowest (cards are distinct)
-                idx = 0
-                lo = hand[b]
-                for i in range(1, k):
-                    if hand[b + i] < lo:
-                        lo = hand[b + i]
-                        idx = i
-            elif code == _HIGHEST:
-                idx = 0
-                hi = hand[b]
-                for i in range(1, k):
-                    if hand[b + i] > hi:
-                        hi = hand[b + i]
-                        idx = i
-            elif code == _GREEDY:  # _six._greedy_index, not professional
-                minh = rhd[0]
-                for r in range(1, nrows):
-                    if rhd[r] < minh:
-                        minh = rhd[r]
-                idx = 0
-                bw = _BIG
-                bd = _BIG
-                bc = _BIG
-                for i in range(k):
-                    c = hand[b + i]
-                    br = -1
-                    bl = -1
-                    for r in range(nrows):
-                        lr = last[r]
-                        if lr < c and lr > bl:
-                            bl = lr
-                            br = r
-                    if br < 0:
-                        w = minh
-                        d = 0
-                    else:
-                        d = c - bl
-                        w = rhd[br] if rcnt[br] >= cap else 0
-                    if w < bw or (w == bw and (d < bd or (d == bd and c < bc))):
-                        bw = w
-                        bd = d
-                        bc = c
-                        idx = i
-            else:  # random, random_row: a uniformly random card of the hand
-                idx = _mt_below(mt, mti, stream, k)
-            c = hand[b + idx]
-            hand[b + idx] = hand[b + k - 1]
-            hcnt[p] = k - 1
-            j = p  # insertion sort of the revealed cards
-            while j > 0 and cards[j - 1] > c:
-                cards[j] = cards[j - 1]
-                owners[j] = owners[j - 1]
-                j -= 1
-            cards[j] = c
-            owners[j] = p
-        for j in range(n):  # Rules 1-4 in ascending card order (_six._place)
-            c = cards[j]
-            q = owners[j]
-            br = -1
-            bl = -1
-            for r in range(nrows):
-                lr = last[r]
-                if lr < c and lr > bl:
-                    bl = lr
-                    br = r
-            if br < 0:  # Rule 4: the seat's row (_six._rule4_row)
-                code = pol[q]
-                if code == _RANDOM_ROW and not auto:
-                    br = _mt_below(mt, mti, stream, nrows)
-                else:
-                    by_cards = not auto and code != _RANDOM and code != _RANDOM_ROW
-                    br = 0
-                    for r in range(1, nrows):
-                        if rhd[r] < rhd[br]:
-                            br = r
-                        elif by_cards and rhd[r] == rhd[br] and rcnt[r] < rcnt[br]:
-                            br = r
-                pen[q] += rhd[br]
-                rcnt[br] = 1
-                rhd[br] = heads[c]
-            elif rcnt[br] >= cap:  # Rule 3: the sixth card
-                pen[q] += rhd[br]
-                rcnt[br] = 1
-                rhd[br] = heads[c]
-            else:
-                rcnt[br] += 1
-                rhd[br] += heads[c]
-            last[br] = c
-
-
-@njit(cache=True)
-def _sixnimmt_chunk(ints, win, agt, k0, games, deals, rots, dseeds, start, n, agent_codes, any_random,
-                    hsize, nrows, cap, heads, deck, prof, auto, threshold, strict, stop_at, strict_stop):
-    """Play games ``start ..`` of the plan (game index, deal, rotation, deal seed per game) into
-    the column buffers from row ``k0`` on; returns (next game, end row, status).
-
-    Buffers (as :class:`Columns`): ``ints`` (len(INT_COLUMNS), capacity) int64, ``win`` bool and
-    ``agt`` int8 (capacity,). Status 0: all played; 1: the buffers are full (game ``next`` not
-    written, the rows before ``end row`` kept); 2: game ``next`` ran ``stop_at`` rounds without
-    reaching the threshold (``strict_stop``: an error).
-    """
-    hands = np.empty((n, hsize), np.int64)
-    hand = np.empty(n * hsize, np.int64)
-    hcnt = np.empty(n, np.int64)
-    first = np.empty(nrows, np.int64)
-    last = np.empty(nrows, np.int64)
-    rcnt = np.empty(nrows, np.int64)
-    rhd = np.empty(nrows, np.int64)
-    pen = np.empty(n, np.int64)
-    cards = np.empty(n, np.int64)
-    owners = np.empty(n, np.int64)
-    pol = np.empty(n, np.int64)
-    tot = np.empty(n, np.int64)
-    ent = np.empty(16, np.uint64)
-    words = np.empty(8, np.uint64)
-    st = np.empty(6, np.uint64)
-    buf = np.empty((8, deck.shape[0]), np.int64)
-    mt = np.empty((_MT_GANG, _MT_N), np.uint32)
-    mti = np.empty(_MT_GANG, np.int64)
-    mtw = np.empty(_MT_GANG, np.int64)
-    gang0 = start
-    gang = 0
-    capacity = ints.shape[1]
-    have = 0
-    k = k0
-    m = games.shape[0]
-    for i in range(start, m):
-        g = games[i]
-        deal = deals[i]
-        rot = rots[i]
-        dseed = dseeds[i]
-        if i == start or dseed != dseeds[i - 1]:  # a new deal: its orders are made afresh
-            _pcg_seed(st, dseed, ent, words)
-            have = 0
-        for p in range(n):
-            pol[p] = agent_codes[(p + rot) % n]
-            tot[p] = 0
-        j = i - gang0
-        if any_random:
-            if prof:
-                np.random.seed(_agent_seed(dseed, rot, ent, words))
-            elif j >= gang:  # seed the random streams of the next (up to) four games at once
-                gang0 = i
-                j = 0
-                gang = min(_MT_GANG, m - i)
-                for q in range(gang):
-                    mtw[q] = _agent_seed(dseeds[i + q], rots[i + q], ent, words)
-                _mt_seed(mt, mti, mtw, gang)
-        row0 = k
-        r = 0
-        while True:
-            if k + n > capacity:
-                return i, row0, _FULL
-            buf, have = _order(r, have, buf, st, deck)
-            if prof:
-                _six._deal(buf[r], n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd)
-                _six._play_round(n, hsize, nrows, cap, heads, pol, prof, auto, False,
-                                 hands, hcnt, first, last, rcnt, rhd, pen, cards, owners)
-            else:
-                _lean_round(buf[r], n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last, rcnt, rhd,
-                            pen, cards, owners, mt, mti, j)
-            k = _write_round(ints, agt, k, g, deal, rot, r, n, pen, tot, dseed)
-            r += 1
-            reached = False
-            for p in range(n):
-                if tot[p] > threshold or (not strict and tot[p] == threshold):
-                    reached = True
-            if reached:
-                break
-            if r >= stop_at:
-                if strict_stop:
-                    return i, row0, _LONG
-                break
-        _finish_game(ints, win, row0, k, n, tot)
-    return games.shape[0], k, _OK
-
-
-@njit(cache=True)
-def _mow_chunk(ints, win, agt, k0, games, deals, rots, dseeds, start, n, agent_codes, any_random,
-               nh, deck, starter0, kind, num, fl, green, numbered, restart_taker, allow_self,
-               deck_hid, deck_hs, width, threshold, strict, stop_at, strict_stop, rotate_starter,
-               reset_arrow):
-    """As :func:`_sixnimmt_chunk` for Mow (the starter and the arrow carry over between rounds)."""
-    hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t, act_a = \
-        _mow._workspace(n, nh, width)
-    score = np.zeros(n, np.int64)
-    notrace = np.zeros((1, 4), np.int64)
-    tlen = np.zeros(1, np.int64)
-    pol = np.empty(n, np.int64)
-    tot = np.empty(n, np.int64)
-    ent = np.empty(16, np.uint64)
-    words = np.empty(8, np.uint64)
-    st = np.empty(6, np.uint64)
-    buf = np.empty((8, deck.shape[0]), np.int64)
-    capacity = ints.shape[1]
-    have = 0
-    k = k0
-    for i in range(start, games.shape[0]):
-        g = games[i]
-        deal = deals[i]
-        rot = rots[i]
-        dseed = dseeds[i]
-        if i == start or dseed != dseeds[i - 1]:  # a new deal: its orders are made afresh
-            _pcg_seed(st, dseed, ent, words)
-            have = 0
-        for p in range(n):
-            pol[p] = agent_codes[(p + rot) % n]
-            tot[p] = 0
-        if any_random:
-            np.random.seed(_agent_seed(dseed, rot, ent, words))
-        row0 = k
-        r = 0
-        starter = starter0
-        arrow = 1
-        while True:
-            if k + n > capacity:
-                return i, row0, _FULL
-            buf, have = _order(r, have, buf, st, deck)
-            if reset_arrow:
-                arrow = 1
-            arrow = _mow._play_round(n, nh, pol, buf[r], starter, arrow, tot, kind, num, fl, green,
-                                     numbered, restart_taker, allow_self, deck_hid, deck_hs, hands,
-                                     hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us, act_c, act_t,
-                                     act_a, score, notrace, tlen, 0)
-            k = _write_round(ints, agt, k, g, deal, rot, r, n, score, tot, dseed)
-            starter = _mow._next_starter(starter, n, tot, rotate_starter)
-            r += 1
-            reached = False
-            for p in range(n):
-                if tot[p] > threshold or (not strict and tot[p] == threshold):
-                    reached = True
-            if reached:
-                break
-            if r >= stop_at:
-                if strict_stop:
-                    return i, row0, _LONG
-                break
-        _finish_game(ints, win, row0, k, n, tot)
-    return games.shape[0], k, _OK
-
-
 # --------------------------------------------------------------------------- Python API
 
 
-def _runner(game: Any) -> tuple[Any, tuple]:
-    """The chunk player of ``game`` and its game-specific arguments (options checked as the kernels do)."""
-    options = {k: v for k, v in game.options.items() if k != "players"}
-    if game.name == "sixnimmt":
-        g = _six._game(game.num_players, options, _six._GAME_OPTIONS)
-        if g.logic:
-            raise OptionError("variant", list(g.variant), "not 'logic' (the batch path plays dealt rounds)")
-        n, hsize, nrows, cap, dsize, heads = _six._args(g)
-        extra = (hsize, nrows, cap, heads, np.asarray(g.deck, np.int64), g.professional, g.auto_row)
-        return _sixnimmt_chunk, (g, extra)
-    if game.name == "mow":
-        g = _mow._game(game.num_players, options, _mow._GAME_OPTIONS)
-        a = _mow._args(g)
-        extra = (a["nh"], a["deck"], a["starter"], *a["cards"], a["restart_taker"], a["allow_self"],
-                 a["deck_hid"], a["deck_hs"], a["width"])
-        return _mow_chunk, (g, extra)
-    raise OptionError("game", game.name, "'sixnimmt' or 'mow'")
+class Runner(NamedTuple):
+    """A game's compiled tournament chunk player and its arguments: what the spec's ``batch`` slot
+    (``runner(game)``, e.g. :func:`mowkit.games.sixnimmt.batch.runner`) returns.
+
+    ``chunk(ints, win, agt, k0, games, deals, rots, dseeds, start, n, codes, any_random, threshold,
+    strict, stop_at, strict_stop, *extra)`` plays games ``start ..`` of the plan (game index,
+    deal, rotation, deal seed per game) into the column buffers (as :class:`Columns`: ``ints``
+    (len(INT_COLUMNS), capacity) int64, ``win`` bool, ``agt`` int8) from row ``k0`` on and returns
+    (next game, end row, status). Status 0: all played; 1: the buffers are full (game ``next``
+    not written, the rows before ``end row`` kept); 2: game ``next`` ran ``stop_at`` rounds
+    without reaching the threshold (``strict_stop``: an error).
+
+    ``extra``: the game's own arguments; ``game``: the game as the kernel checked it
+    (``players``, ``threshold``, ``comparison``, ``max_rounds``); ``policies``: the kernel's
+    policy table (name -> code); ``random``: the codes of the policies that draw random numbers.
+    """
+
+    chunk: Any
+    extra: tuple
+    game: Any
+    policies: Mapping[str, int]
+    random: tuple[int, ...]
+
+
+def _runner(game: Any) -> Runner:
+    """The chunk player of ``game`` from its spec's ``batch`` slot (options checked as the kernels do)."""
+    spec = registry.spec_of(game)
+    if spec.batch is None:
+        raise OptionError("game", game.name, " or ".join(repr(s.name) for s in registry.specs() if s.batch is not None))
+    return resolve(spec.batch)(game)  # type: ignore[no-any-return]
 
 
 def plan_arrays(seed: int, games: Sequence[int] | np.ndarray, players: int, paired: bool = True,
@@ -816,7 +561,7 @@ class Columns:
     def arrays(self, start: int = 0) -> dict[str, np.ndarray]:
         """Views of the filled rows from ``start`` on, one per name of :data:`COLUMNS` (no copy)."""
         stop = self.rows
-        out = {name: self.ints[i, start:stop] for i, name in enumerate(INT_COLUMNS)}
+        out: dict[str, np.ndarray] = {name: self.ints[i, start:stop] for i, name in enumerate(INT_COLUMNS)}
         out["winner"] = self.winner[start:stop]
         out["agent"] = self.agent[start:stop]
         return {c: out[c] for c in COLUMNS}
@@ -827,9 +572,10 @@ def play_chunk(game: Any, policies: Sequence[str | int], seed: int, games: Seque
     """Play tournament games ``games`` of ``game`` in the compiled kernel: the table's column arrays.
 
     Args:
-        game: a 6 nimmt! or Mow game (``load_game``); its options are the kernel's options.
+        game: a game whose spec has a ``batch`` runner (``load_game``); its options are the
+            kernel's options.
         policies: the kernel policy of each agent of the tournament's agent list (names of
-            ``kernels.<game>.POLICIES`` or their codes); seat s of game g holds agent
+            the game kernel's ``POLICIES`` or their codes); seat s of game g holds agent
             ``(s + rotation) % n``.
         seed: the tournament seed. ``games``: game indices; ``paired``/``rotate`` as in
             :func:`mowkit.tournament.plan`.
@@ -882,17 +628,15 @@ def _play_into(out: Columns, game: Any, policies: Sequence[str | int], plan_in: 
     ``per_game`` (None: estimated from a sample of these games) rows are reserved per game; when
     the buffers must grow, they grow for ``reserve_games`` games at once (at least these).
     """
-    from mowkit.kernels import warm
-
-    compiled, (g, extra) = _runner(game)
+    run = _runner(game)
 
     def player(*a: Any) -> Any:  # the first use without a cache says that it compiles
-        return warm.call(compiled, *a, seconds=20)
+        return call(run.chunk, *a, seconds=20)
 
-    mod = _six if game.name == "sixnimmt" else _mow
+    g = run.game
     n = g.players
-    codes = mod.policy_codes(list(policies), n)
-    any_random = bool(np.isin(codes, [c for k, c in mod.POLICIES.items() if k.startswith("random")]).any())
+    codes = policy_codes(list(policies), n, run.policies)
+    any_random = bool(np.isin(codes, run.random).any())
     plan = [np.ascontiguousarray(np.asarray(a, dtype=np.int64).reshape(-1)) for a in plan_in]
     if len({len(a) for a in plan}) != 1:
         raise OptionError("plan", [len(a) for a in plan], "as many deals, rotations and seeds as games")
@@ -901,10 +645,7 @@ def _play_into(out: Columns, game: Any, policies: Sequence[str | int], plan_in: 
     m = len(plan[0])
     stop_at = g.max_rounds if g.max_rounds is not None else LIMIT
     strict_stop = g.max_rounds is None
-    common = (g.threshold, g.comparison == ">", stop_at, strict_stop)
-    if game.name == "mow":
-        common = common + (g.next_starter == "rotate", g.reset_arrow)
-    args = (n, codes, any_random, *extra, *common)
+    args = (n, codes, any_random, g.threshold, g.comparison == ">", stop_at, strict_stop, *run.extra)
     if per_game is None:
         per_game = _rows_per_game(player, plan, args, n, g.max_rounds)
     start = 0
@@ -946,8 +687,13 @@ def _rows_per_game(player: Any, plan: list[np.ndarray], args: tuple, n: int, max
 
 
 def warm_up(full: bool = False) -> None:
-    """Compile (or load from the cache) both chunk players with a tiny call (``full``: the same)."""
-    from mowkit import load_game
-
-    play_chunk(load_game("sixnimmt", players=3, max_rounds=1), ["random", "lowest", "greedy"], 0, [0])
-    play_chunk(load_game("mow", players=3, max_rounds=1), ["random", "greedy", "heuristic"], 0, [0])
+    """Compile (or load from the cache) the chunk player of every game that has one, with one tiny
+    game (the default options, one round where the game has ``max_rounds``; the kernel's policies
+    in turn; ``full``: the same)."""
+    for spec in registry.specs():
+        if spec.batch is None:
+            continue
+        short = {"max_rounds": 1} if "max_rounds" in registry.game_options(spec.game_class()) else {}
+        game = registry.load_game(spec.name, **short)
+        names = list(_runner(game).policies)
+        play_chunk(game, [names[i % len(names)] for i in range(game.num_players)], 0, [0])

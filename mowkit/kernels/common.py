@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from mowkit.core import OptionError, check_int, deal_rng  # noqa: F401  (deal_rng re-exported)
+from mowkit.kernels import call
 
 
 def entropy(seed: int | None) -> int | Sequence[int]:
@@ -137,38 +138,6 @@ def split_trace(trace: np.ndarray, used: int, m: int) -> list[np.ndarray]:
     return [rows[cut[i]:cut[i + 1]].copy() for i in range(m)]
 
 
-KERNEL_MODULES = {"sixnimmt": "mowkit.games.sixnimmt.kernel", "mow": "mowkit.games.mow.kernel"}
-"""Game name -> its kernel module (each has ``POLICIES``)."""
-
-
-def policy_params(game_name: str, spec: str) -> tuple[str, dict[str, Any]] | None:
-    """The compiled kernel's policy that plays agent ``spec`` exactly, with the agent's parameters.
-
-    ``spec`` is an agent spec (``"greedy"``, ``"greedy:take_at=0"``, ``"random:row=random"``);
-    its parameters, completed with the agent class's defaults, must equal those of one of the
-    class's ``kernel_params()`` (the agent classes are the one source of the kernels' parameters).
-    Returns ``(policy, parameters)``, e.g. ``("random_row", {"row": "random"})``, or None for an
-    unknown game or agent, an option the agent does not take, or parameters no kernel policy plays.
-    A malformed spec raises ``OptionError`` (as :func:`mowkit.agents.parse_agent_spec`).
-    """
-    from mowkit.agents import agent_classes, parse_agent_spec
-
-    name, kwargs = parse_agent_spec(spec)
-    if game_name not in KERNEL_MODULES:
-        return None
-    cls = agent_classes(game_name).get(name)
-    if cls is None or not hasattr(cls, "kernel_params"):
-        return None
-    defaults: dict[str, Any] = cls.defaults()  # type: ignore[attr-defined]
-    if set(kwargs) - set(defaults):
-        return None
-    full = {**defaults, **kwargs}
-    for policy, params in cls.kernel_params().items():
-        if params == full:
-            return policy, full
-    return None
-
-
 # --------------------------------------------------------------------------- the shared driver
 
 
@@ -257,7 +226,5 @@ class KernelDriver:
 
     @staticmethod
     def call(kernel: Any, *args: Any, seconds: float = 5.0) -> Any:
-        """Run compiled ``kernel`` (saying so on a cold first use: :func:`mowkit.kernels.warm.call`)."""
-        from mowkit.kernels import warm
-
-        return warm.call(kernel, *args, seconds=seconds)
+        """Run compiled ``kernel`` (saying so on a cold first use: :func:`mowkit.kernels.call`)."""
+        return call(kernel, *args, seconds=seconds)

@@ -1,6 +1,6 @@
 """The compiled backend of tournaments: every call into :mod:`mowkit.kernels` is in this module.
 
-``kernel_policy`` asks :func:`mowkit.kernels.common.policy_params`; ``kernel_game_rows``,
+``kernel_policy`` asks :func:`mowkit.agents.policy_params`; ``kernel_game_rows``,
 ``kernel_frame`` and ``kernel_table`` call :mod:`mowkit.kernels.batch`'s ``play_games``,
 ``play_chunk`` and ``play_table``. The kernels load (and compile) on first use only.
 """
@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 import pandas as pd
 
 from mowkit import registry
+from mowkit.agents import policy_params
 from mowkit.core import Game
 from mowkit.tournament.table import COLUMNS, Row, frame_columns
 
@@ -28,10 +29,8 @@ def kernel_policy(game_name: str, spec: str) -> str | None:
     """The compiled kernel's policy for an agent spec, or None when the agent has no kernel.
 
     The spec's parameters, completed with the agent class's defaults, must equal those of one of
-    the class's ``kernel_params()`` (:func:`mowkit.kernels.common.policy_params`).
+    the class's ``kernel_params()`` (:func:`mowkit.agents.policy_params`).
     """
-    from mowkit.kernels.common import policy_params
-
     found = policy_params(game_name, spec)
     return None if found is None else found[0]
 

@@ -41,9 +41,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit import registry
+from mowkit.core import OptionError
 from mowkit.i18n import N_, _, on_language_change
 from mowkit.spec import GameSpec
 from mowkit.widgets.common import language_toggle
+from mowkit.widgets.editor import PositionEditor
+from mowkit.widgets.explorer import OutcomeExplorer
+from mowkit.widgets.play import Play
+from mowkit.widgets.stepper import Stepper
 
 TABS = ("step", "play", "editor", "explorer")
 _TITLES = {"step": N_("step by step"), "play": N_("play"), "editor": N_("position editor"),
@@ -154,8 +159,6 @@ class ClassroomApp(widgets.VBox):
 
     def show(self, tab: str, game: str | None = None) -> Any:
         """Open ``tab`` (one of :attr:`tab_keys`) and, for the game tabs, ``game``; returns its widget."""
-        from mowkit.core import OptionError
-
         if tab not in self.tab_keys:
             raise OptionError("tab", tab, ", ".join(self.tab_keys))
         if game is not None:
@@ -181,8 +184,6 @@ class ClassroomApp(widgets.VBox):
     def _fill(self, key: str) -> None:
         if key == "explorer":
             if self.explorer is None:
-                from mowkit.widgets.explorer import OutcomeExplorer
-
                 self.explorer = OutcomeExplorer(self._explorer_games[0], players=4, n_games=self.n_games, seed=1,
                                                 run=True, language_switch=False)
                 self._bodies[key].children = [self.explorer]
@@ -193,8 +194,6 @@ class ClassroomApp(widgets.VBox):
 
     def _stepper(self, game: str) -> Any:
         if game not in self.steppers:
-            from mowkit.widgets.stepper import Stepper
-
             defaults = classroom_defaults(registry.get(game))
             self.steppers[game] = Stepper.from_seed(game, defaults["stepper"], seed=self.seed,
                                                     language_switch=False, **defaults["options"])
@@ -202,8 +201,6 @@ class ClassroomApp(widgets.VBox):
 
     def _play(self, game: str) -> Any:
         if game not in self.plays:
-            from mowkit.widgets.play import Play
-
             seats = self.play_seats.get(game) or classroom_defaults(registry.get(game))["play"]
             # the app's own switch is at the top
             self.plays[game] = Play(game, players=list(seats), seed=self.seed, delay=self.delay,
@@ -212,8 +209,6 @@ class ClassroomApp(widgets.VBox):
 
     def _editor(self, game: str) -> Any:
         if game not in self.editors:
-            from mowkit.widgets.editor import PositionEditor
-
             self.editors[game] = PositionEditor(game, seed=self.seed, language_switch=False)
         return self.editors[game]
 

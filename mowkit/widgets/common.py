@@ -13,7 +13,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit import registry
-from mowkit.i18n import get_language, on_language_change, set_language
+from mowkit.agents import describe_agents
+from mowkit.i18n import _, get_language, on_language_change, set_language
+from mowkit.plots import agent_name
 
 GAME_TITLES: Mapping[str, str] = registry.Titles()
 """Game name -> the title a person reads (a live view of :mod:`mowkit.registry`)."""
@@ -35,8 +37,6 @@ ALL_HANDS = "all"
 
 def perspective_options(game_name: Any, players: int) -> list[tuple[str, str | int]]:
     """Dropdown options: all hands open (:data:`ALL_HANDS`), then one seat's view per seat."""
-    from mowkit.i18n import _
-
     word = _(seat_word(game_name))
     return [(_("all hands open"), ALL_HANDS)] + [
         (_("only what {seat} {n} sees").format(seat=word, n=p + 1), p) for p in range(players)]
@@ -61,9 +61,6 @@ def sentences_html(lines: Sequence[str]) -> str:
 
 def agent_dropdown(game_name: str, value: str, description: str = "") -> widgets.Dropdown:
     """A dropdown of the agents of ``game_name``; each option's tooltip is its description."""
-    from mowkit.agents import describe_agents
-    from mowkit.plots import agent_name
-
     names = list(describe_agents(game_name))
     if value not in names:
         names.append(value)

@@ -41,9 +41,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit import i18n, registry
+from mowkit.agents import make_agent
 from mowkit.core import OptionError
 from mowkit.i18n import _, ngettext
+from mowkit.records import save, to_record
+from mowkit.render import state_html
+from mowkit.simulate import _Guarded, agent_rng, play_until, private_copies, resolve_game
 from mowkit.widgets.common import agent_dropdown, button, with_switch
+from mowkit.widgets.play import Play
+from mowkit.widgets.stepper import Stepper
 
 # --------------------------------------------------------------------------- the game's part
 
@@ -324,8 +330,6 @@ class PositionEditor(widgets.VBox):
     def __init__(self, game: Any = None, *, seed: int = 0, agents: list[str] | None = None,
                  save_path: str | os.PathLike[str] = "my_position.json", language_switch: bool = True,
                  **options: Any) -> None:
-        from mowkit.simulate import resolve_game
-
         if game is None:
             game = next(s.name for s in registry.specs() if s.editor is not None)
         self.game = resolve_game(game, **options)
@@ -572,8 +576,6 @@ class PositionEditor(widgets.VBox):
 
     def record(self, played: Any = None, agents: list[str] | None = None) -> dict[str, Any]:
         """The record of the position (or of ``played``, a game played on from it)."""
-        from mowkit.records import to_record
-
         state = self._ready()
         if state is None:
             raise OptionError("position", None, self.message)
@@ -582,9 +584,6 @@ class PositionEditor(widgets.VBox):
 
     def play_on(self) -> Any:
         """A copy of the position played to the end by the chosen computer players (seeded)."""
-        from mowkit.agents import make_agent
-        from mowkit.simulate import _Guarded, agent_rng, play_until, private_copies
-
         state = self._ready()
         if state is None:
             return None
@@ -599,8 +598,6 @@ class PositionEditor(widgets.VBox):
     def open_stepper(self) -> Any:
         """A :class:`~mowkit.widgets.stepper.Stepper` over a game played on from the position by the
         chosen computer players (shown under the editor); None while the position is refused."""
-        from mowkit.widgets.stepper import Stepper
-
         played = self.play_on()
         if played is None:
             return None
@@ -616,8 +613,6 @@ class PositionEditor(widgets.VBox):
     @property
     def play_available(self) -> bool:
         """Whether the play widget can start from a given state (it takes a ``state`` argument)."""
-        from mowkit.widgets.play import Play
-
         try:
             return "state" in inspect.signature(Play).parameters
         except (TypeError, ValueError):  # pragma: no cover - no signature to read
@@ -632,8 +627,6 @@ class PositionEditor(widgets.VBox):
         state = self._ready()
         if state is None:
             return None
-        from mowkit.widgets.play import Play
-
         opponents = [str(b.value) for b in self.agent_boxes[1:]]
         widget = Play(self.game, opponents, seat=0, seed=int(self.parts["seed"]), state=state.clone())
         self.opened.children = [widget]
@@ -641,8 +634,6 @@ class PositionEditor(widgets.VBox):
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path | None:
         """Write the position as a record file (atomic); None with ``message`` while it is refused."""
-        from mowkit.records import save
-
         if self._ready() is None:
             return None
         target = Path(path if path is not None else self.path.value)
@@ -750,8 +741,6 @@ class PositionEditor(widgets.VBox):
             del self.placed_buttons[c]
         self.places_box.children = rows
         if self.state is not None:
-            from mowkit.render import state_html
-
             self.html = state_html(self.state, True)
         else:
             items = "".join(f"<li>{html_lib.escape(t)}</li>" for t in lines_text)

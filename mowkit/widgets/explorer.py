@@ -25,10 +25,15 @@ import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from mowkit import plots, registry
+from mowkit import load_game, plots, registry
+from mowkit.agents import make_agent
 from mowkit.core import OptionError, RecordError
 from mowkit.i18n import _, counted, on_language_change
+from mowkit.plots import agent_name
+from mowkit.records import to_record
 from mowkit.results import readable, summary
+from mowkit.simulate import play_state
+from mowkit.tournament import parse_agent_spec, seat_streams, tournament
 from mowkit.widgets.common import GAME_TITLES, agent_dropdown, button, with_switch
 from mowkit.widgets.stepper import Stepper
 
@@ -178,8 +183,6 @@ class OutcomeExplorer(widgets.VBox):
         self.worst_button.description = _("worst round ⚠")
         self.worst_button.tooltip = _("open the round with the highest penalty")
         self.agents_heading.value = "<b>" + html.escape(_("computer players by seat")) + "</b>"
-        from mowkit.plots import agent_name
-
         for i, dropdown in enumerate(self.agents_box.children):
             dropdown.description = _("seat {n}").format(n=i + 1)
             chosen = dropdown.value
@@ -226,8 +229,6 @@ class OutcomeExplorer(widgets.VBox):
     # ------------------------------------------------------------------ running
     def _game(self) -> Any:
         """The game of the current choice (for the words of the summary: heads or flies)."""
-        from mowkit import load_game
-
         try:
             return load_game(self.game.value, **self.options())
         except (OptionError, ValueError):
@@ -239,8 +240,6 @@ class OutcomeExplorer(widgets.VBox):
 
     def run(self) -> pd.DataFrame | None:
         """Run the chosen tournament, update the summary and the charts; returns the table."""
-        from mowkit.tournament import tournament
-
         self.progress.value = 0
         self.progress.max = self.n_games.value
         self.progress_calls = []
@@ -300,12 +299,6 @@ class OutcomeExplorer(widgets.VBox):
 
         The replay is checked against the table (final totals per seat); a mismatch is an error.
         """
-        from mowkit import load_game
-        from mowkit.agents import make_agent
-        from mowkit.records import to_record
-        from mowkit.simulate import play_state
-        from mowkit.tournament import parse_agent_spec, seat_streams
-
         if self.table is None:
             raise ValueError(_("run a tournament first"))
         rows = self.table[self.table["game"] == game_index].sort_values(["round", "seat"])

@@ -57,6 +57,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit import registry
+from mowkit.agents import agent_classes
 from mowkit.core import Action, IllegalActionError, OptionError, Outcome
 from mowkit.i18n import N_, _, counted, ngettext, number, on_language_change
 from mowkit.match import HUMAN, Match, resolve_game
@@ -718,8 +719,6 @@ class Play(widgets.VBox):
                              f'</b> · {seed}<br/>{who}</div>')
 
     def _seat_options(self, value: str) -> list[tuple[str, str]]:
-        from mowkit.agents import agent_classes
-
         options = [(_("a person"), HUMAN)] + [(computer_label(a), a) for a in ("random", "greedy", "planner")]
         others = [a for a in agent_classes(self.game.name) if a not in ("random", "greedy", "planner")]
         options += [(computer_label(a), a) for a in others]

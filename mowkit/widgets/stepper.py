@@ -26,8 +26,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit.core import Action
-from mowkit.i18n import N_, _, ngettext
+from mowkit.i18n import N_, _, counted, ngettext, on_language_change
+from mowkit.narrate import decision, sentences
+from mowkit.plots import agent_name
 from mowkit.records import load, replay
+from mowkit.simulate import play_game, resolve_game
+from mowkit.widgets.coach import CoachPanel
 from mowkit.widgets.common import (
     ALL_HANDS,
     GAME_TITLES,
@@ -86,8 +90,6 @@ class Stepper(widgets.VBox):
         self.explanation_box.add_class("mowkit-explanation")
         self.html = ""
         self.explanation = ""
-        from mowkit.widgets.coach import CoachPanel
-
         self.coach_panel = CoachPanel(self.game, active=coach)
 
         self.header = widgets.HTML()
@@ -105,15 +107,10 @@ class Stepper(widgets.VBox):
         self.add_class("mowkit-stepper")
         self.index = index if index >= 0 else n + 1 + index
         self._redraw()
-        from mowkit.i18n import on_language_change
-
         self._unregister = on_language_change(self._language_changed, weak=True)
 
     def _relabel(self) -> None:
         """Every label in the reader's language (:func:`mowkit.set_language`)."""
-        from mowkit.i18n import counted
-        from mowkit.plots import agent_name
-
         word = _(seat_word(self.game.name))
         agents = self.record.get("agents") or []
         who = (", ".join(_("{seat} {n}: {agent}").format(seat=word, n=i + 1, agent=agent_name(a))
@@ -144,8 +141,6 @@ class Stepper(widgets.VBox):
     def from_seed(cls, game: Any, agents: Sequence[str], seed: int, perspective: bool | int = True,
                   *, coach: bool = False, language_switch: bool = True, **options: Any) -> Stepper:
         """Play a seeded game with ``agents`` (one per seat; see :func:`mowkit.simulate.play_game`)."""
-        from mowkit.simulate import play_game, resolve_game
-
         record = play_game(resolve_game(game, **options), list(agents), seed=seed)
         return cls(record, perspective=perspective, coach=coach, language_switch=language_switch)
 
@@ -191,8 +186,6 @@ class Stepper(widgets.VBox):
     def _explain(self, i: int, show: bool | int) -> list[str]:
         """What decision ``i`` did, in words (:mod:`mowkit.narrate`); a 6 nimmt! face-down card is
         named only when that hand is shown (the events keep it hidden)."""
-        from mowkit.narrate import decision, sentences
-
         state = self.states[i]
         told = sentences(self.game, state.events)
         if i == 0:
@@ -234,8 +227,6 @@ class Stepper(widgets.VBox):
         elif show in pending:
             self.coach_panel.show(state, int(show))
         else:
-            from mowkit.i18n import _
-
             said = _NO_DECISION.get(seat_word(self.game), _NO_DECISION["player"])
             message = _(said).format(n=int(show) + 1)
             self.coach_panel.clear(message)

@@ -16,6 +16,7 @@ from typing import Any
 import pandas as pd
 
 from mowkit.i18n import N_, _, number
+from mowkit.results import Z95, wilson_interval
 
 #: column name of the odds tables -> the header a person reads (English message ids)
 HEADERS: dict[str, str] = {
@@ -203,8 +204,6 @@ def simulation_check(
     chance lies inside it. About 1 line in 20 may lie outside by chance alone. The table's
     ``attrs`` hold ``inside`` and ``lines`` (how many lines agree, out of how many).
     """
-    from mowkit.results import wilson_interval
-
     lines, inside = [], 0
     for v, p, f in zip(table[value], table[exact], table[simulated]):
         lo, hi = wilson_interval(float(f) * trials, trials)
@@ -228,8 +227,6 @@ def estimate_check(exact: Iterable[Any], simulated: Iterable[float], se: Iterabl
 
     The interval is the simulated value plus or minus 1.96 standard errors (``se``).
     """
-    from mowkit.results import Z95
-
     ex_t, sim_t, ci_t, ok_t = [], [], [], []
     for e, s, err, is_chance in zip(exact, simulated, se, chance):
         lo, hi = float(s) - Z95 * float(err), float(s) + Z95 * float(err)

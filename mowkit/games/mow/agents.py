@@ -16,6 +16,12 @@ import numpy as np
 from mowkit.agents.base import KernelParams
 from mowkit.core import Action, check_choice, check_int, check_seconds
 from mowkit.games.mow import NUMBERED, ChooseNext, Flip, MowObservation, TakeHerd
+from mowkit.games.mow.policies import (
+    AGENT_POLICIES,
+    GREEDY_TAKE_AT,
+    HEURISTIC_MIN_CARDS,
+    HEURISTIC_TAKE_AT,
+)
 
 
 def followers(obs: MowObservation, action: Action, unseen: Sequence[int]) -> int:
@@ -59,7 +65,8 @@ class _Base(KernelParams):
     name = "base"
 
     # kernel_policies / defaults() / kernel_params(): mowkit.agents.base.KernelParams
-    # (the policies of ``mowkit.games.mow.kernel.POLICIES`` that play exactly like the agent)
+    # (the policies of ``mowkit.games.mow.kernel.POLICIES`` that play exactly like the agent,
+    # and the defaults they are compiled with: data of mowkit.games.mow.policies)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -73,7 +80,7 @@ class RandomAgent(_Base):
     arrow flip is 0 or 1 with probability 1/2 each; the next farmer is any allowed farmer.
     """
 
-    kernel_policies = {"random": {}}
+    kernel_policies = AGENT_POLICIES["random"]
 
     name = "random"
 
@@ -98,11 +105,11 @@ class GreedyAgent(_Base):
       the first in the arrow's direction.
     """
 
-    kernel_policies = {"greedy": {}}
+    kernel_policies = AGENT_POLICIES["greedy"]
 
     name = "greedy"
 
-    def __init__(self, take_at: int = 0) -> None:
+    def __init__(self, take_at: int = GREEDY_TAKE_AT) -> None:
         self.take_at = check_int("take_at", take_at, -1)
 
     def act(self, observation: MowObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
@@ -146,11 +153,11 @@ class HeuristicAgent(GreedyAgent):
     * Flip and next farmer: as the greedy farmer (aim at the leader).
     """
 
-    kernel_policies = {"heuristic": {}}
+    kernel_policies = AGENT_POLICIES["heuristic"]
 
     name = "heuristic"
 
-    def __init__(self, take_at: int = 2, min_cards: int = 3) -> None:
+    def __init__(self, take_at: int = HEURISTIC_TAKE_AT, min_cards: int = HEURISTIC_MIN_CARDS) -> None:
         super().__init__(take_at=take_at)
         self.min_cards = check_int("min_cards", min_cards, 0)
 

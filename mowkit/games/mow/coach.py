@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from mowkit.adapters import determinize
 from mowkit.core import Action
 from mowkit.events import RoundEnded
 from mowkit.games.mow.engine import TakeHerd
@@ -40,8 +41,6 @@ Exact = tuple[str, list[Fraction | None], list[Fraction | None]]
 def world(state: Any, player: int, seed: int) -> Any:
     """A world consistent with ``player``'s observation: what the others hold is dealt again
     (the generator ``numpy.random.default_rng(seed)``)."""
-    from mowkit.adapters import determinize
-
     return determinize(state, player, np.random.default_rng(seed))
 
 

@@ -14,10 +14,10 @@ policy         turn (add a cow or take the herd)               arrow flip / next
                flies, else as greedy
 =============  ==============================================  ===============================
 
-These are exactly the choices of :mod:`mowkit.games.mow.agents` with their default parameters (read
-from the agent classes' ``kernel_params()``: :data:`GREEDY_TAKE_AT`, :data:`HEURISTIC_TAKE_AT`,
-:data:`HEURISTIC_MIN_CARDS`; :func:`mowkit.kernels.common.policy_params` maps an agent spec to its
-kernel policy). The
+These are exactly the choices of :mod:`mowkit.games.mow.agents` with their default parameters
+(``GREEDY_TAKE_AT``, ``HEURISTIC_TAKE_AT``, ``HEURISTIC_MIN_CARDS``: data of
+:mod:`mowkit.games.mow.policies`, which the agent classes read too, so the kernel imports no agent;
+:func:`mowkit.agents.policy_params` maps an agent spec to its kernel policy). The
 kernel enumerates the legal actions in the engine's documented order (cards of the hand by id;
 per card low before high, acrobat targets in line order, slowpoke values ascending, calf low
 before high; then the take) and breaks ties as the agents do (first in that order), so the
@@ -90,21 +90,19 @@ from numba.extending import intrinsic
 
 from mowkit.core import Action, OptionError, check_int
 from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow, MowObservation, TakeHerd, herd_placements
-from mowkit.games.mow import agents as _agents
+from mowkit.games.mow.policies import (  # noqa: F401  (AGENT_*: read by mowkit.agents.policy_params)
+    AGENT_DEFAULTS,
+    AGENT_POLICIES,
+    GREEDY_TAKE_AT,
+    HEURISTIC_MIN_CARDS,
+    HEURISTIC_TAKE_AT,
+)
 from mowkit.kernels import common, rng
 from mowkit.mow_data import KINDS, MAX_NUMBER, mow_cards
 
 RANDOM, GREEDY, HEURISTIC = 0, 1, 2
 POLICIES: dict[str, int] = {"random": RANDOM, "greedy": GREEDY, "heuristic": HEURISTIC}
 """Policy name -> the integer code the kernel uses for a seat."""
-
-GREEDY_TAKE_AT: int = _agents.GreedyAgent.kernel_params()["greedy"]["take_at"]
-"""``GreedyAgent``'s ``take_at`` (read from the agent class): take a herd of at most this many flies."""
-HEURISTIC_TAKE_AT: int = _agents.HeuristicAgent.kernel_params()["heuristic"]["take_at"]
-HEURISTIC_MIN_CARDS: int = _agents.HeuristicAgent.kernel_params()["heuristic"]["min_cards"]
-"""``HeuristicAgent``'s ``take_at`` and ``min_cards`` (read from the agent class). The compiled code
-holds these values; :func:`mowkit.kernels.sources_key` includes them, so a changed default
-compiles afresh."""
 
 BLOCK = 4096
 """Rounds (or games) played per seeding of the generator; chunks are multiples of it."""

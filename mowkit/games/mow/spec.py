@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mowkit.card_tables import mow_cards
 from mowkit.i18n import N_
 from mowkit.spec import GameSpec, GameWords
 
 
 def card_table() -> list[list[Any]]:
     """The Mow card table as loaded (its hash goes in a tournament's provenance)."""
-    from mowkit.card_tables import mow_cards
-
     return [list(c) for c in mow_cards()]
 
 

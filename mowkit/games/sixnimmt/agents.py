@@ -27,6 +27,7 @@ from mowkit.games.sixnimmt import (
     placements,
     row_heads,
 )
+from mowkit.games.sixnimmt.policies import AGENT_POLICIES, RANDOM_AGENT_ROW
 
 
 def cheapest_row(rows: Sequence[Sequence[int]]) -> int:
@@ -56,7 +57,8 @@ class _Base(KernelParams):
     name = "base"
 
     # kernel_policies / defaults() / kernel_params(): mowkit.agents.base.KernelParams
-    # (the policies of ``mowkit.games.sixnimmt.kernel.POLICIES`` that play exactly like the agent)
+    # (the policies of ``mowkit.games.sixnimmt.kernel.POLICIES`` that play exactly like the agent,
+    # and the defaults they are played with: data of mowkit.games.sixnimmt.policies)
 
     def act(self, observation: SixNimmtObservation, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action:
         first = legal_actions[0]
@@ -90,9 +92,9 @@ class RandomAgent(_Base):
     is the one the published random-player figures use (12.12 heads per round with 4 players).
     """
 
-    kernel_policies = {"random": {}, "random_row": {"row": "random"}}
+    kernel_policies = AGENT_POLICIES["random"]
 
-    def __init__(self, row: str = "fewest_heads") -> None:
+    def __init__(self, row: str = RANDOM_AGENT_ROW) -> None:
         self.row = check_choice("row", row, ("fewest_heads", "random"))
         self.name = "random" if row == "fewest_heads" else "random_row"
 
@@ -109,7 +111,7 @@ class RandomAgent(_Base):
 class LowestAgent(_Base):
     """Always plays its lowest card; drafts the lowest face-up card."""
 
-    kernel_policies = {"lowest": {}}
+    kernel_policies = AGENT_POLICIES["lowest"]
 
     name = "lowest"
 
@@ -123,7 +125,7 @@ class LowestAgent(_Base):
 class HighestAgent(_Base):
     """Always plays its highest card; drafts the highest face-up card."""
 
-    kernel_policies = {"highest": {}}
+    kernel_policies = AGENT_POLICIES["highest"]
 
     name = "highest"
 
@@ -143,7 +145,7 @@ class GreedyAgent(_Base):
     before it), then the lowest card. Drafts at random.
     """
 
-    kernel_policies = {"greedy": {}}
+    kernel_policies = AGENT_POLICIES["greedy"]
 
     name = "greedy"
 

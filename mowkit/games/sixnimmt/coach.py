@@ -22,7 +22,9 @@ from typing import Any
 import numpy as np
 
 from mowkit.core import Action
+from mowkit.games.sixnimmt.agents import _unseen, immediate_penalty
 from mowkit.games.sixnimmt.engine import Play, TakeRow, row_heads
+from mowkit.games.sixnimmt.odds import card_risk, position_from_observation
 from mowkit.i18n import _, counted
 
 KERNEL = "kernel"
@@ -48,8 +50,6 @@ def exact(obs: Any, legal: Sequence[Action], world: Any) -> Exact:
     if isinstance(first, Play):
         if obs.game.professional:
             return "professional", [None] * len(legal), [None] * len(legal)
-        from mowkit.games.sixnimmt.odds import card_risk, position_from_observation
-
         risk = card_risk(position_from_observation(obs))
         by_card = {int(c): (e, p) for c, e, p in zip(risk["card"], risk["expected_heads"], risk["p_take"])}
         cards = [a.card for a in legal]  # type: ignore[attr-defined]
@@ -69,7 +69,6 @@ def mc_reason(obs: Any, legal: Sequence[Action]) -> str:
 
 def mc_values(obs: Any, legal: Sequence[Action], rollouts: int, seed: int) -> np.ndarray:
     """One batch of the 6 nimmt! kernel: the mean heads of each legal card, in the legal list's order."""
-    from mowkit.games.sixnimmt.agents import _unseen
     from mowkit.games.sixnimmt.kernel import mc_card_values
 
     g = obs.game
@@ -105,8 +104,6 @@ def mc_notes() -> dict[str, str]:
 
 
 def _greedy_facts(obs: Any, card: int) -> dict[str, Any]:
-    from mowkit.games.sixnimmt.agents import immediate_penalty
-
     return {"now": immediate_penalty(obs, card)[0]}
 
 

@@ -71,6 +71,7 @@ from numba.extending import overload
 from mowkit.core import OptionError, check_int
 from mowkit.data import sixnimmt_heads
 from mowkit.games.sixnimmt import SixNimmt
+from mowkit.games.sixnimmt.policies import AGENT_DEFAULTS, AGENT_POLICIES  # noqa: F401  (read by kernels.common.policy_params)
 from mowkit.kernels import common, rng
 
 RANDOM, LOWEST, HIGHEST, GREEDY, RANDOM_ROW = 0, 1, 2, 3, 4

@@ -38,10 +38,11 @@ import math
 import numpy as np
 from numba import njit
 
+from mowkit.core import OptionError, check_choice, check_int
 from mowkit.games.sixnimmt.kernel import _greedy_index, _shuffle_part, row_arrays
 from mowkit.games.sixnimmt.kernel import warm_up as warm_kernel
-from mowkit.kernels import rng
-from mowkit.kernels.warm import call
+from mowkit.games.sixnimmt.rollout_model import WEIGHTS
+from mowkit.kernels import call, rng
 
 OBJECTIVES = {"own": 0, "relative": 1, "win": 2, "leader": 3}
 """Objective name -> the code the kernel uses."""
@@ -271,7 +272,6 @@ def plan_values(hand, rows, unseen, players: int, player: int, rollouts: int, se
 
     Same arguments and seed, same values, any process.
     """
-    from mowkit.core import OptionError, check_choice, check_int
     from mowkit.games.sixnimmt.kernel import _heads
 
     check_choice("objective", objective, OBJECTIVES)
@@ -494,10 +494,7 @@ def model_values(hand, rows, seen, unseen, players: int, player: int, rollouts: 
     random. ``seen``: the cards the player has seen this round; other arguments as
     :func:`plan_values`. Standard variant. Same arguments and seed, same values, any process.
     """
-    from mowkit.core import OptionError, check_choice, check_int
     from mowkit.games.sixnimmt.kernel import _heads
-    from mowkit.games.sixnimmt.rollout_model import WEIGHTS
-
     check_choice("objective", objective, OBJECTIVES)
     check_int("rollouts", rollouts, 1)
     hand_a, gone = model_inputs(hand, seen)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mowkit.card_tables import sixnimmt_heads
 from mowkit.i18n import N_
 from mowkit.spec import GameSpec, GameWords
 
@@ -18,8 +19,6 @@ def kernel_plays(game: Any) -> bool:
 
 def card_table() -> list[int]:
     """The heads of cards 1..104 as loaded (their hash goes in a tournament's provenance)."""
-    from mowkit.card_tables import sixnimmt_heads
-
     return list(sixnimmt_heads())
 
 
