@@ -13,23 +13,27 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
-from mowkit.core import Action
+from mowkit.core import Action, SomeGame, SomeState
 from mowkit.registry import spec_of
 
 Scalar = bool | int | float | str
 """A framework parameter's value (OpenSpiel's game parameters are scalars)."""
 
+GameT = TypeVar("GameT", bound=SomeGame)
+"""The game a codec numbers (``class Codec(CodecBase[MyGame])``)."""
 
-class CodecBase:
+
+class CodecBase(Generic[GameT]):
     """The generic part of a game's codec; subclasses set ``size`` and define ``encode`` and the rest."""
 
     size: int = 0
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: GameT) -> None:
         self.game = game
         self.name = game.name
 
@@ -38,7 +42,7 @@ class CodecBase:
         """The index of ``action``."""
         raise NotImplementedError
 
-    def mask(self, legal: Sequence[Action]) -> np.ndarray:
+    def mask(self, legal: Sequence[Action]) -> npt.NDArray[np.int8]:
         """A 0/1 ``int8`` vector of length ``size`` marking the indices of ``legal``."""
         m = np.zeros(self.size, np.int8)
         for a in legal:
@@ -63,11 +67,11 @@ class CodecBase:
         """Length of :meth:`observation_vector`."""
         raise NotImplementedError
 
-    def observation_vector(self, obs: Any) -> np.ndarray:
+    def observation_vector(self, obs: object) -> npt.NDArray[np.float32]:
         """A fixed-size ``float32`` summary of ``obs`` (zeros for ``None``)."""
         raise NotImplementedError
 
-    def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any:
+    def redeal(self, state: SomeState, player: int, rng: np.random.Generator) -> SomeState:
         """A copy of ``state`` where the cards ``player`` cannot see are dealt again at random."""
         raise NotImplementedError
 
@@ -86,7 +90,7 @@ class CodecBase:
                 if f.init and isinstance(f.default, (bool, int, float, str))
                 and not (isinstance(f.default, str) and any(ch in f.default for ch in "=,()"))}
 
-    def engine_options(self, params: Mapping[str, Any]) -> dict[str, Any]:
+    def engine_options(self, params: Mapping[str, object]) -> dict[str, object]:
         """The engine's options (``load_game`` keywords) from framework parameters."""
         return {k: params[k] for k in self.framework_parameters()}
 

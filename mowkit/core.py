@@ -28,13 +28,23 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Never, Protocol, Self, TypeAlias, TypeVar, cast, runtime_checkable
 
 import numpy as np
 
 from mowkit.i18n import N_, OptionError, _, ngettext, restore_error
+
+JSONValue: TypeAlias = "str | int | float | bool | None | list[JSONValue] | dict[str, JSONValue]"
+"""A value a JSON file holds (what records, options and tables are made of)."""
+
+JSONObject: TypeAlias = "dict[str, JSONValue]"
+"""A JSON object: a record, a decision or an event in its JSON form, a game's options."""
+
+Reduced: TypeAlias = ("tuple[Callable[[type, tuple[object, ...], dict[str, object]], Exception], "
+                      "tuple[type, tuple[object, ...], dict[str, object]]]")
+"""What an error's ``__reduce__`` gives pickle: :func:`~mowkit.i18n.restore_error` and its arguments."""
 
 
 class IllegalActionError(ValueError):
@@ -49,7 +59,7 @@ class IllegalActionError(ValueError):
         self.message = message
         super().__init__(_("[{rule}] {message}").format(rule=rule, message=message))
 
-    def __reduce__(self) -> Any:  # dask workers send errors back: same fields, same text
+    def __reduce__(self) -> Reduced:  # dask workers send errors back: same fields, same text
         return (restore_error, (type(self), self.args, dict(vars(self))))
 
 
@@ -63,7 +73,7 @@ class RecordError(ValueError):
         super().__init__(_("{source}: field {field}: {message}").format(source=source, field=field,
                                                                         message=message))
 
-    def __reduce__(self) -> Any:
+    def __reduce__(self) -> Reduced:
         return (restore_error, (type(self), self.args, dict(vars(self))))
 
 
@@ -86,7 +96,7 @@ def _field_types(cls: type) -> tuple[tuple[str, str], ...]:
     return found
 
 
-def _normalise_ints(action: Any) -> None:
+def _normalise_ints(action: Action) -> None:
     """Store numpy integers in the ``int`` fields of ``action`` as plain ``int`` (records are JSON)."""
     for name, kind in _field_types(type(action)):
         v = getattr(action, name)
@@ -94,7 +104,7 @@ def _normalise_ints(action: Any) -> None:
             object.__setattr__(action, name, int(v))
 
 
-def _int_normaliser(int_fields: Sequence[str]) -> Any:
+def _int_normaliser(int_fields: Sequence[str]) -> Callable[[Action], None]:
     """A ``__post_init__`` for an action class: one type test per ``int`` field on the fast path.
 
     numpy integers (e.g. from ``rng.integers`` or an array of cards) become plain ints, so every
@@ -102,12 +112,12 @@ def _int_normaliser(int_fields: Sequence[str]) -> Any:
     :func:`check_action_fields` to refuse when the action is applied.
     """
     cond = " or ".join(f"type(self.{n}) is not int" for n in int_fields)
-    namespace: dict[str, Any] = {"_normalise_ints": _normalise_ints}
+    namespace: dict[str, object] = {"_normalise_ints": _normalise_ints}
     exec(f"def __post_init__(self):\n    if {cond}:\n        _normalise_ints(self)\n", namespace)
-    return namespace["__post_init__"]
+    return cast("Callable[[Action], None]", namespace["__post_init__"])
 
 
-def _type_name(value: Any) -> str:
+def _type_name(value: object) -> str:
     return type(value).__name__
 
 
@@ -121,7 +131,7 @@ class Action:
     """A face-down decision: the others learn it only when the game reveals it (6 nimmt!'s card)."""
     player: int
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         # no super() call: slots dataclasses are re-created, which breaks zero-argument super()
         if cls.kind:
             _ACTION_TYPES[(cls.game, cls.kind)] = cls
@@ -129,9 +139,9 @@ class Action:
         ints = [n for n, t in annotations.items() if t in ("int", int)]
         cls.__post_init__ = _int_normaliser(ints)  # type: ignore[attr-defined]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The JSON form used in game records: ``{"type": kind, "player": ..., ...}``."""
-        d: dict[str, Any] = {"type": self.kind}
+        d: JSONObject = {"type": self.kind}
         for f in dataclasses.fields(self):
             d[f.name] = getattr(self, f.name)
         return d
@@ -150,7 +160,7 @@ _FIELD_WORDS: dict[str, str] = {
 }
 
 
-def _value_words(v: Any) -> str:
+def _value_words(v: object) -> str:
     """A wrong value of a decision field in plain words: ``2.0``, ``the text '3'``, ``nothing``."""
     if isinstance(v, (bool, np.bool_)):
         return _("True or False")
@@ -199,7 +209,7 @@ def check_action_fields(action: Action) -> None:
             )
 
 
-def action_from_dict(game: str, data: Any) -> Action:
+def action_from_dict(game: str, data: object) -> Action:
     """Rebuild an action of ``game`` from its record form; ``ValueError`` says what is wrong."""
     if not isinstance(data, dict):
         raise ValueError(_("a decision must be an object, found {kind}").format(kind=_type_name(data)))
@@ -232,29 +242,71 @@ def action_from_dict(game: str, data: Any) -> Action:
 # --------------------------------------------------------------------------- protocols
 
 
+ObsT_co = TypeVar("ObsT_co", covariant=True)
+"""The observation type a state gives."""
+
+ObsT_contra = TypeVar("ObsT_contra", contravariant=True)
+"""The observation type an agent reads."""
+
+ActT = TypeVar("ActT", bound=Action)
+"""The decision type of a game (its :class:`Action` subclasses)."""
+
+StateT = TypeVar("StateT")
+"""The state type a game makes."""
+
+
 @runtime_checkable
-class State(Protocol):
-    """What every game state offers (see the module docstring)."""
+class State(Protocol[ObsT_co, ActT]):
+    """What every game state offers (see the module docstring): ``State[observation, action]``."""
 
     def is_over(self) -> bool: ...
     def pending_players(self) -> tuple[int, ...]: ...
-    def legal_actions(self, player: int | None = None) -> list[Action]: ...
-    def apply(self, action: Action) -> None: ...
-    def clone(self) -> State: ...
-    def observation(self, player: int) -> Any: ...
+    def legal_actions(self, player: int | None = None) -> list[ActT]: ...
+    def apply(self, action: ActT) -> None: ...
+    def clone(self) -> Self: ...
+    def observation(self, player: int) -> ObsT_co: ...
+
+
+class ScoredState(State[ObsT_co, ActT], Protocol[ObsT_co, ActT]):
+    """A :class:`State` with the bookkeeping the shared layers read (records, matches, tournaments):
+    the round being played (from 0), the totals, each round's scores, the winners, the events of
+    the last decision, each round's deck order and decisions (the kit's engines keep them, see
+    :class:`mowkit.games.base.StateBase`)."""
+
+    @property
+    def round_index(self) -> int: ...
+    @property
+    def deals(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def history(self) -> Sequence[Sequence[ActT]]: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def round_scores(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def events(self) -> Sequence[object]: ...
+    def winners(self) -> tuple[int, ...]: ...
 
 
 @runtime_checkable
-class Agent(Protocol):
-    """One agent interface for the whole kit.
+class Agent(Protocol[ObsT_contra, ActT]):
+    """One agent interface for the whole kit: ``Agent[observation, action]``.
 
     An agent receives its observation, the legal actions (never empty) and its own
     ``numpy.random.Generator``, and returns one of the legal actions. It never sees the state.
     """
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
-    def act(self, observation: Any, legal_actions: Sequence[Action], rng: np.random.Generator) -> Action: ...
+    def act(self, observation: ObsT_contra, legal_actions: Sequence[ActT], rng: np.random.Generator) -> ActT: ...
+
+
+SomeState: TypeAlias = "ScoredState[object, Action]"
+"""A state of any game (what shared code that plays every game holds)."""
+
+SomeAgent: TypeAlias = "Agent[Never, Action]"
+"""An agent of any game: it reads its own game's observations (the match hands it those)."""
 
 
 @dataclass(frozen=True)
@@ -274,36 +326,58 @@ class Outcome:
 
 
 @runtime_checkable
-class Game(Protocol):
-    """What every game offers (``mowkit.games.sixnimmt.SixNimmt``, ``mowkit.games.mow.Mow``).
+class Game(Protocol[StateT]):
+    """What every game offers (``mowkit.games.sixnimmt.SixNimmt``, ``mowkit.games.mow.Mow``): ``Game[state]``.
 
     A frozen dataclass of validated options that makes states. ``name`` is the registry key
     (``"sixnimmt"``, ``"mow"``), ``title`` the name a person reads, ``penalty_word`` /
     ``seat_word`` / ``line_word`` the plain words for what a card costs, a seat and where cards
-    are placed (English message ids; :mod:`mowkit.narrate` translates them).
+    are placed (English message ids; :mod:`mowkit.narrate` translates them). Every member is
+    read-only, so a frozen dataclass (with class-level words) is a ``Game``.
     """
 
-    name: str
-    title: str
-    penalty_word: str
-    seat_word: str
-    line_word: str
-    players: int
-    deck: tuple[int, ...]
-    threshold: int
-    max_rounds: int | None
-
     @property
-    def options(self) -> dict[str, Any]: ...
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def penalty_word(self) -> str: ...
+    @property
+    def seat_word(self) -> str: ...
+    @property
+    def line_word(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def deck(self) -> tuple[int, ...]: ...
+    @property
+    def threshold(self) -> int: ...
+    @property
+    def max_rounds(self) -> int | None: ...
+    @property
+    def options(self) -> JSONObject: ...
     @property
     def num_players(self) -> int: ...
+    @property
+    def position(self) -> Callable[..., StateT]:  # type: ignore[explicit-any]  # each game its own keywords
+        """``game.position(...)``: a state built by hand (each game names its own keywords)."""
+        ...
     def new_state(self, seed: int | None = None, *, rng: np.random.Generator | None = None,
-                  deals: Sequence[Sequence[int]] | None = None) -> Any: ...
+                  deals: Sequence[Sequence[int]] | None = None) -> StateT: ...
     def label(self, card: int) -> str: ...
-    def position(self, **kwargs: Any) -> Any: ...
     def penalty(self, card: int) -> int: ...
     def check_deal(self, order: Sequence[int]) -> None: ...
-    def outcome(self, state: Any) -> Outcome: ...
+    def outcome(self, state: StateT) -> Outcome: ...
+
+
+SomeGame: TypeAlias = "Game[SomeState]"
+"""A game of any kind (what shared code that plays every game holds)."""
+
+
+class DealChecker(Protocol):
+    """Anything that checks a recorded deck order (a :class:`Game`, or a game class's base)."""
+
+    def check_deal(self, order: Sequence[int]) -> None: ...
 
 
 # --------------------------------------------------------------------------- seeding
@@ -383,7 +457,7 @@ class CheckedApply:
     def _apply(self, action: Action) -> None:  # pragma: no cover - each engine defines it
         raise NotImplementedError
 
-    def clone(self) -> Any:  # pragma: no cover - each engine defines it
+    def clone(self) -> CheckedApply:  # pragma: no cover - each engine defines it
         raise NotImplementedError
 
     def apply(self, action: Action) -> None:
@@ -403,20 +477,24 @@ class CheckedApply:
             raise
 
 
-def check_int(option: str, value: Any, lo: int, hi: int | None = None) -> int:
+ChoiceT = TypeVar("ChoiceT")
+"""The type of the allowed values of a checked option."""
+
+
+def check_int(option: str, value: object, lo: int, hi: int | None = None) -> int:
     """Validate an integer option in ``lo..hi`` and return it as a plain ``int``, or raise :class:`OptionError`.
 
     numpy integers are accepted; ``bool``, ``float`` (even ``4.0``) and ``str`` are refused.
     """
-    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
-    if ok and value >= lo and (hi is None or value <= hi):
+    if (isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+            and value >= lo and (hi is None or value <= hi)):
         return int(value)
     allowed = (_("an integer {lo}..{hi}").format(lo=lo, hi=hi) if hi is not None
                else _("an integer {lo} or more").format(lo=lo))
     raise OptionError(option, value, allowed)
 
 
-def check_bool(option: str, value: Any, allowed: str | None = None) -> bool:
+def check_bool(option: str, value: object, allowed: str | None = None) -> bool:
     """Validate a switch (``bool`` or numpy bool) and return a plain ``bool``, or raise :class:`OptionError`.
 
     ``allowed`` (already translated) replaces the default text "True or False".
@@ -426,16 +504,16 @@ def check_bool(option: str, value: Any, allowed: str | None = None) -> bool:
     raise OptionError(option, value, _("True or False") if allowed is None else allowed)
 
 
-def check_seconds(option: str, value: Any, maximum: float = 3600.0) -> float:
+def check_seconds(option: str, value: object, maximum: float = 3600.0) -> float:
     """Validate a time in seconds: a finite number with ``0 < value <= maximum``; returns a ``float``."""
-    ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
-    if ok and 0 < value <= maximum and math.isfinite(value):
+    if (isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+            and 0 < value <= maximum and math.isfinite(value)):
         return float(value)
     raise OptionError(option, value, _("None or a number of seconds, more than 0 and at most {most}").format(
         most=f"{maximum:g}"))
 
 
-def check_choice(option: str, value: Any, choices: Iterable[Any]) -> Any:
+def check_choice(option: str, value: object, choices: Iterable[ChoiceT]) -> ChoiceT:
     """Validate that ``value`` is one of ``choices`` or raise :class:`OptionError`.
 
     With string choices only a ``str`` matches, and a plain ``str`` is returned.
@@ -448,17 +526,17 @@ def check_choice(option: str, value: Any, choices: Iterable[Any]) -> Any:
         found = value in choices
     except (TypeError, ValueError):  # e.g. a numpy array compared with the choices
         found = False
-    if found:
-        return str(value) if strings else value
+    if found:  # ``value`` equals one of ``choices``
+        return cast(ChoiceT, str(value) if strings else value)
     raise OptionError(option, value, one_of(choices))
 
 
-def one_of(choices: Iterable[Any]) -> str:
+def one_of(choices: Iterable[object]) -> str:
     """``one of 'a', 'b', 'c'`` in the reader's language (the choices as they are written in code)."""
     return _("one of {choices}").format(choices=", ".join(repr(c) for c in choices))
 
 
-def check_deals(game: Any, deals: Any) -> list[list[int]]:
+def check_deals(game: DealChecker, deals: object) -> list[list[int]]:
     """Recorded deck orders for ``game.new_state(deals=...)``, each checked by ``game.check_deal``.
 
     Returns them as lists of plain ints; raises :class:`OptionError` (option ``deals`` or

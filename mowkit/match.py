@@ -28,12 +28,23 @@ import hashlib
 import pickle
 from collections.abc import Callable, Collection, Sequence
 from time import perf_counter
-from typing import Any
+from typing import Never, TypeVar, cast, overload
 
 import numpy as np
 
 from mowkit.agents import make_agent
-from mowkit.core import Agent, IllegalActionError, OptionError, check_deals, check_int, deal_rng
+from mowkit.core import (
+    Action,
+    IllegalActionError,
+    JSONObject,
+    OptionError,
+    SomeAgent,
+    SomeGame,
+    SomeState,
+    check_deals,
+    check_int,
+    deal_rng,
+)
 from mowkit.records import to_record
 from mowkit.registry import load_game
 
@@ -43,11 +54,19 @@ HUMAN = "human"
 AGENT_STREAM_TAG = "mowkit-agent/1"
 """The label hashed into every agent generator (change it and every agent's draws change)."""
 
+GameT = TypeVar("GameT", bound=SomeGame)
+T = TypeVar("T")
+A = TypeVar("A", bound=Action)
+
 
 # --------------------------------------------------------------------------- seeding
 
 
-def resolve_game(game: Any, **options: Any) -> Any:
+@overload
+def resolve_game(game: str, **options: object) -> SomeGame: ...
+@overload
+def resolve_game(game: GameT, **options: object) -> GameT: ...
+def resolve_game(game: str | SomeGame, **options: object) -> SomeGame:
     """A game object from a registered game's name or a game object passed through."""
     if isinstance(game, str):
         return load_game(game, **options)
@@ -98,7 +117,7 @@ def check_streams(streams: Sequence[int] | None, n: int) -> list[int]:
 # --------------------------------------------------------------------------- guarded views
 
 
-def private_copies(game: Any, n: int) -> list[Any]:
+def private_copies(game: T, n: int) -> list[T]:
     """``n`` independent deep copies of ``game`` (one per seat: what an agent's ``obs.game`` is).
 
     A pickle round trip (a deep copy, several times faster than :func:`copy.deepcopy` for the
@@ -108,15 +127,15 @@ def private_copies(game: Any, n: int) -> list[Any]:
         blob = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # a user's game object that pickle cannot handle
         return [copy.deepcopy(game) for _ in range(n)]
-    return [pickle.loads(blob) for _ in range(n)]
+    return [cast(T, pickle.loads(blob)) for _ in range(n)]
 
 
-def agent_name(agent: Any) -> str:
+def agent_name(agent: object) -> str:
     """An agent's name as errors and records show it."""
     return str(getattr(agent, "name", type(agent).__name__))
 
 
-def own_action(legal: list[Any], action: Any, agent: Any, seat: int) -> Any:
+def own_action(legal: list[A], action: A, agent: object, seat: int) -> A:
     """The engine's own legal action equal to ``action`` (same type), or IllegalActionError."""
     try:
         i = legal.index(action)  # fast path: identity first, in C
@@ -136,17 +155,22 @@ def own_action(legal: list[Any], action: Any, agent: Any, seat: int) -> Any:
     )
 
 
+def ask(agent: SomeAgent, obs: object, legal: list[Action], rng: np.random.Generator) -> Action:
+    """``agent.act(obs, legal, rng)``: an agent made for the game whose observation ``obs`` is."""
+    return agent.act(cast(Never, obs), legal, rng)  # the types cannot tie an agent to its game
+
+
 class Guarded:
     """An agent seen through a match's guards: its own game copy, the engine's own action."""
 
-    def __init__(self, agent: Any, view: Any, seat: int) -> None:
+    def __init__(self, agent: SomeAgent, view: SomeGame, seat: int) -> None:
         self.agent, self.view, self.seat = agent, view, seat
         self.name = agent_name(agent)
 
-    def act(self, obs: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    def act(self, obs: object, legal: Sequence[Action], rng: np.random.Generator) -> Action:
         """The agent's decision on its private view, as the engine's own legal action object."""
         object.__setattr__(obs, "game", self.view)
-        action = self.agent.act(obs, list(legal), rng)
+        action = ask(self.agent, obs, list(legal), rng)
         return own_action(list(legal), action, self.agent, self.seat)
 
 
@@ -167,9 +191,9 @@ class Match:
         start: a state to play on (a copy of it) instead of a deal; the seed roots the agents only.
     """
 
-    def __init__(self, game: Any, agents: Sequence[str | Agent], seed: int | None = None, *,
+    def __init__(self, game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: int | None = None, *,
                  humans: Collection[int] = (), agent_streams: Sequence[int] | None = None,
-                 deals: Sequence[Sequence[int]] | None = None, start: Any | None = None) -> None:
+                 deals: Sequence[Sequence[int]] | None = None, start: SomeState | None = None) -> None:
         game = resolve_game(game)
         n = game.num_players
         if len(agents) != n:
@@ -182,20 +206,21 @@ class Match:
         self.game = game
         self.seed = seed
         self.humans = people
-        self.agents: dict[int, Any] = {p: make_agent(game.name, a) for p, a in enumerate(agents) if p not in people}
+        self.agents: dict[int, SomeAgent] = {p: make_agent(game.name, a) for p, a in enumerate(agents) if p not in people}
         self.names = [_seat_name(a, p in people) for p, a in enumerate(agents)]
         self.root = game_root(seed)
         self.rngs = {p: agent_rng(self.root, streams[p]) for p in self.agents}
         views = private_copies(game, len(self.agents))
         self.views = {p: Guarded(self.agents[p], v, p) for p, v in zip(self.agents, views)}
         self._orders = orders
+        self.state: SomeState
         if start is not None:
             self.state = start.clone()
         elif orders is None:
             self.state = game.new_state(rng=deal_rng(self.root))
         else:
             self.state = game.new_state(deals=orders)
-        self.log: list[tuple[int | None, list[Any]]] = [(None, list(self.state.events))]
+        self.log: list[tuple[int | None, list[object]]] = [(None, list(self.state.events))]
         """(seat, events) of each decision, after the deal's (seat ``None``) events."""
         self.seconds: list[list[float]] = [[] for _ in range(n)]
         """The seconds each decision took, per seat (a person's: since the match last changed)."""
@@ -246,7 +271,7 @@ class Match:
             k += 1
         return k
 
-    def submit(self, action: Any) -> None:
+    def submit(self, action: Action) -> None:
         """A person's decision: applied when its seat is a person's and the rules allow it.
 
         Refused with :class:`~mowkit.core.IllegalActionError` (the state unchanged): a seat that
@@ -258,7 +283,7 @@ class Match:
                                              f"(people: {list(self.humans)})")
         self._apply(int(seat), action, None, self._since)  # type: ignore[arg-type]
 
-    def _apply(self, seat: int, action: Any, agent: str | None, started: float) -> None:
+    def _apply(self, seat: int, action: Action, agent: str | None, started: float) -> None:
         """Apply ``action`` of ``seat`` (an agent's errors name it); log its events and its time."""
         try:
             self.state.apply(action)
@@ -277,23 +302,25 @@ class Match:
         self.log.append((seat, list(self.state.events)))
 
     # ------------------------------------------------------------------ the record
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JSONObject:
         """The game so far (finished or not) as a record (:mod:`mowkit.records`)."""
         return to_record(self.state, seed=self.seed, agents=self.names)
 
 
-def _seat_name(entry: Any, person: bool) -> str:
+def _seat_name(entry: str | SomeAgent, person: bool) -> str:
     if isinstance(entry, str):
         return entry
     return HUMAN if person else agent_name(entry)
 
 
-def play_match(game: Any, agents: Sequence[str | Agent], seed: int | None = None, **kwargs: Any) -> Match:
-    """A :class:`Match` of computers only, played to the end."""
-    match = Match(game, agents, seed, **kwargs)
+def play_match(game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: int | None = None, *,
+               humans: Collection[int] = (), agent_streams: Sequence[int] | None = None,
+               deals: Sequence[Sequence[int]] | None = None, start: SomeState | None = None) -> Match:
+    """A :class:`Match` of computers only, played to the end (the keywords as :class:`Match`)."""
+    match = Match(game, agents, seed, humans=humans, agent_streams=agent_streams, deals=deals, start=start)
     match.run()
     return match
 
 
-__all__ = ["AGENT_STREAM_TAG", "HUMAN", "Guarded", "Match", "agent_name", "agent_rng", "check_streams",
+__all__ = ["AGENT_STREAM_TAG", "HUMAN", "Guarded", "Match", "agent_name", "agent_rng", "ask", "check_streams",
            "game_root", "own_action", "play_match", "private_copies", "resolve_game"]

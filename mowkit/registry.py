@@ -17,9 +17,9 @@ import dataclasses
 import inspect
 from collections.abc import Iterator, Mapping
 from importlib.metadata import entry_points
-from typing import Any, cast
+from typing import cast
 
-from mowkit.core import Game, OptionError
+from mowkit.core import OptionError, SomeGame
 from mowkit.spec import GameSpec
 
 GROUP = "mowkit.games"
@@ -91,7 +91,7 @@ def default_name() -> str:
     return names()[0]
 
 
-def get(name: Any) -> GameSpec:
+def get(name: object) -> GameSpec:
     """The spec of game ``name``; an unknown name raises :class:`OptionError` listing the games."""
     _discover()
     if not isinstance(name, str) or name not in _SPECS:
@@ -99,7 +99,7 @@ def get(name: Any) -> GameSpec:
     return _SPECS[name]
 
 
-def spec_of(game: Any) -> GameSpec:
+def spec_of(game: object) -> GameSpec:
     """The spec of a game name, a game object or a state (its ``game``)."""
     if isinstance(game, str):
         return get(game)
@@ -117,7 +117,7 @@ def game_options(cls: type) -> list[str]:
     return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 
-def load_game(name: str, **options: Any) -> Game:
+def load_game(name: str, **options: object) -> SomeGame:
     """A game with validated options: ``load_game(name, players=5)``.
 
     An unknown game name (or one that is not a string) or option name raises :class:`OptionError`
@@ -128,15 +128,15 @@ def load_game(name: str, **options: Any) -> Game:
     unknown = sorted(k for k in options if k not in known)
     if unknown:
         raise OptionError(unknown[0], options[unknown[0]], "one of the options " + ", ".join(known))
-    return cast(Game, cls(**options))
+    return cast(SomeGame, cls(**options))
 
 
-def seat_word(game: Any) -> str:
+def seat_word(game: object) -> str:
     """What a seat is called in ``game`` (a name, game or state): ``player``, ``farmer`` ..."""
     return spec_of(game).seat_word
 
 
-def title(game: Any) -> str:
+def title(game: object) -> str:
     """The name of ``game`` (a name, game or state) a person reads, in the reader's language."""
     spec = spec_of(game)
     return spec.words.say(spec.title)

@@ -12,17 +12,28 @@ on a state in hand (rollouts, bare-engine loops, a chooser that sees the state).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import replace
+from typing import TypeAlias, TypeVar, cast
 
 import numpy as np
 
-from mowkit.core import Agent, IllegalActionError, OptionError, deal_rng  # noqa: F401  (deal_rng re-exported)
+from mowkit.core import (  # noqa: F401  (deal_rng re-exported)
+    Action,
+    IllegalActionError,
+    JSONObject,
+    OptionError,
+    SomeAgent,
+    SomeGame,
+    SomeState,
+    deal_rng,
+)
 from mowkit.match import (  # noqa: F401  (re-exported: their old home)
     AGENT_STREAM_TAG,
     Guarded,
     Match,
     agent_name,
     agent_rng,
+    ask,
     game_root,
     own_action,
     play_match,
@@ -34,13 +45,16 @@ _Guarded = Guarded
 _own_action = own_action
 _name = agent_name
 
-Chooser = Callable[[Any, int], Any]
+StateT = TypeVar("StateT", bound=SomeState)
+
+Chooser: TypeAlias = Callable[[StateT, int], Action]
 """``choose(state, seat) -> action``: a decision rule that sees the state (rollouts, bare-engine loops)."""
 
 
-def play_until(state: Any, agents: Sequence[Agent] | Chooser, rngs: Sequence[np.random.Generator] | None = None,
-               stop: Callable[[Any], bool] | None = None,
-               after: Callable[[Any, int, Any], None] | None = None) -> Any:
+def play_until(state: StateT, agents: Sequence[SomeAgent] | Chooser[StateT],
+               rngs: Sequence[np.random.Generator] | None = None,
+               stop: Callable[[StateT], bool] | None = None,
+               after: Callable[[StateT, int, Action], None] | None = None) -> StateT:
     """Play ``state`` on, in place, until the game is over or ``stop(state)`` is true; returns ``state``.
 
     The one "play until" loop of the kit: the first pending seat acts, its action is applied, and
@@ -68,12 +82,13 @@ def play_until(state: Any, agents: Sequence[Agent] | Chooser, rngs: Sequence[np.
             if after is not None:
                 after(state, p, action)
         return state
+    agents = cast("Sequence[SomeAgent]", agents)  # not a chooser: one agent per seat
     if rngs is None or len(rngs) != len(agents):
         raise OptionError("rngs", rngs, f"one generator per seat ({len(agents)}) with agents")
     while not state.is_over() and not (stop is not None and stop(state)):
         p = state.pending_players()[0]
         legal = state.legal_actions(p)
-        action = agents[p].act(state.observation(p), list(legal), rngs[p])
+        action = ask(agents[p], state.observation(p), list(legal), rngs[p])
         try:
             state.apply(action)
         except IllegalActionError as e:
@@ -86,8 +101,9 @@ def play_until(state: Any, agents: Sequence[Agent] | Chooser, rngs: Sequence[np.
     return state
 
 
-def play_state(game: Any, agents: Sequence[str | Agent], seed: int | None = None, *,
-               agent_streams: Sequence[int] | None = None, deals: Sequence[Sequence[int]] | None = None) -> Any:
+def play_state(game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: int | None = None, *,
+               agent_streams: Sequence[int] | None = None,
+               deals: Sequence[Sequence[int]] | None = None) -> SomeState:
     """Play a whole game with ``agents`` (one per seat) and return the final state.
 
     A thin driver of :class:`~mowkit.match.Match` (computers only, played to the end). The seed
@@ -121,29 +137,27 @@ def play_state(game: Any, agents: Sequence[str | Agent], seed: int | None = None
     return play_match(game, agents, seed, agent_streams=agent_streams, deals=deals).state
 
 
-def random_rounds(game: Any, rounds: int, seed: int) -> list[list[int]]:
+def random_rounds(game: str | SomeGame, rounds: int, seed: int) -> list[list[int]]:
     """Penalties of ``rounds`` single rounds in which every player picks a uniformly random legal action.
 
     The bare engine without observations or agents (what the reference-engine benchmarks time).
     For 6 nimmt! with ``auto_row=True`` this is the random player of the published figures.
     """
-    from dataclasses import replace
-
-    game = replace(resolve_game(game), max_rounds=1)
+    one_round: SomeGame = replace(resolve_game(game), max_rounds=1)  # type: ignore[type-var]  # games are dataclasses
     rng = np.random.default_rng(seed)
     out = []
-    def choose(state: Any, seat: int) -> Any:
+    def choose(state: SomeState, seat: int) -> Action:
         legal = state.legal_actions(seat)
         return legal[int(rng.integers(len(legal)))]
 
     for _ in range(rounds):
-        out.append(play_until(game.new_state(rng=rng), choose).round_scores[0])
+        out.append(list(play_until(one_round.new_state(rng=rng), choose).round_scores[0]))
     return out
 
 
-def play_game(game: Any, agents: Sequence[str | Agent], seed: int | None = None, *,
+def play_game(game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: int | None = None, *,
               agent_streams: Sequence[int] | None = None,
-              deals: Sequence[Sequence[int]] | None = None) -> dict[str, Any]:
+              deals: Sequence[Sequence[int]] | None = None) -> JSONObject:
     """Play a whole game and return its record (see :mod:`mowkit.records`; arguments as :func:`play_state`).
 
     ``play_game(game, agents, record["seed"], deals=[r["deal"] for r in record["rounds"]])``

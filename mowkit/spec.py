@@ -29,18 +29,23 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Protocol, cast, runtime_checkable
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol, TypeAlias, TypedDict, cast, runtime_checkable
 
 import numpy as np
+import numpy.typing as npt
 
-from mowkit.core import Action
+from mowkit.core import Action, JSONValue, SomeGame, SomeState
 from mowkit.i18n import _, get_language
 
-Ref = Any
+if TYPE_CHECKING:  # typing.Unpack is Python 3.12+; the type checker always has typing_extensions
+    from typing_extensions import Unpack
+
+Ref: TypeAlias = object
 """An import path (``"module"`` or ``"module:attribute"``) or the object itself."""
 
 
-def resolve(ref: Ref) -> Any:
+def resolve(ref: Ref) -> object:
     """The object an import path names (``"pkg.mod:attr"`` → ``attr`` of ``pkg.mod``; ``"pkg.mod"`` → the module).
 
     Anything that is not a string is returned as it is.
@@ -48,7 +53,7 @@ def resolve(ref: Ref) -> Any:
     if not isinstance(ref, str):
         return ref
     module, _, attr = ref.partition(":")
-    obj: Any = import_module(module)
+    obj: object = import_module(module)
     for part in attr.split(".") if attr else ():
         obj = getattr(obj, part)
     return obj
@@ -93,13 +98,54 @@ class Codec(Protocol):
 
     def decode(self, index: int, legal: Sequence[Action]) -> Action: ...
 
-    def mask(self, legal: Sequence[Action]) -> np.ndarray: ...
+    def mask(self, legal: Sequence[Action]) -> npt.NDArray[np.int8]: ...
 
     def observation_size(self) -> int: ...
 
-    def observation_vector(self, obs: Any) -> np.ndarray: ...
+    def observation_vector(self, obs: object) -> npt.NDArray[np.float32]: ...
 
-    def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any: ...
+    def redeal(self, state: SomeState, player: int, rng: np.random.Generator) -> SomeState: ...
+
+
+class Narrator(Protocol):
+    """What a game's ``narrator`` module offers: its events and decisions in words."""
+
+    def narrate(self, game: SomeGame, event: object) -> str | None: ...
+
+    def describe(self, game: SomeGame, action: Action) -> str: ...
+
+
+class Renderer(Protocol):
+    """What a game's ``renderer`` module offers: its states and cards drawn."""
+
+    def state_html(self, state: object, show_hands: bool | int, scale: float) -> str: ...
+
+    def card_svg(self, game: SomeGame, card: int, value: int | None, scale: float, highlight: bool) -> str: ...
+
+    def card_back_svg(self, scale: float) -> str: ...
+
+
+class SpecChanges(TypedDict, total=False):
+    """The slots :meth:`GameSpec.replace` may change (any of them)."""
+
+    name: str
+    words: GameWords
+    game: Ref
+    agents: Ref
+    narrator: Ref
+    renderer: Ref
+    codec: Ref
+    kernel: Ref
+    kernel_plays: Callable[[SomeGame], bool] | None
+    warm: Ref
+    batch: Ref
+    card_table: Ref
+    agent_aliases: tuple[str, ...]
+    variants: Mapping[str, Mapping[str, JSONValue]]
+    coach: Ref
+    editor: Ref
+    card_math: Ref
+    order: int
 
 
 @dataclass(frozen=True)
@@ -136,12 +182,12 @@ class GameSpec:
     renderer: Ref
     codec: Ref
     kernel: Ref = None
-    kernel_plays: Callable[[Any], bool] | None = None
+    kernel_plays: Callable[[SomeGame], bool] | None = None
     warm: Ref = None
     batch: Ref = None
     card_table: Ref = None
     agent_aliases: tuple[str, ...] = ()
-    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: {"standard": {}})
+    variants: Mapping[str, Mapping[str, JSONValue]] = field(default_factory=lambda: {"standard": {}})
     coach: Ref = None
     editor: Ref = None
     card_math: Ref = None
@@ -169,7 +215,7 @@ class GameSpec:
     def agent_classes(self) -> dict[str, type]:
         """Agent name -> agent class."""
         found = resolve(self.agents)
-        table = found if isinstance(found, Mapping) else found.AGENTS
+        table = found if isinstance(found, Mapping) else cast(ModuleType, found).AGENTS
         return dict(table)
 
     @property
@@ -188,51 +234,51 @@ class GameSpec:
                 out[f"{name}:{extra}" if extra else name] = policy
         return out
 
-    def narrator_module(self) -> Any:
+    def narrator_module(self) -> Narrator:
         """The narrator module (``narrate(game, event)``, ``describe(game, action)``)."""
-        return resolve(self.narrator)
+        return cast(Narrator, resolve(self.narrator))
 
-    def renderer_module(self) -> Any:
+    def renderer_module(self) -> Renderer:
         """The renderer module (``state_html``, ``card_svg``, ``card_back_svg``)."""
-        return resolve(self.renderer)
+        return cast(Renderer, resolve(self.renderer))
 
-    def render(self, state: Any, show_hands: bool | int = True, scale: float = 1.0) -> str:
+    def render(self, state: object, show_hands: bool | int = True, scale: float = 1.0) -> str:
         """The HTML drawing of ``state`` (all hands, one seat's hand, or none)."""
         return str(self.renderer_module().state_html(state, show_hands, scale))
 
-    def make_codec(self, game: Any) -> Codec:
+    def make_codec(self, game: SomeGame) -> Codec:
         """The framework codec of ``game`` (this spec's game with its options)."""
-        return cast(Codec, resolve(self.codec)(game))
+        return cast("Callable[[SomeGame], Codec]", resolve(self.codec))(game)
 
-    def kernel_module(self) -> Any:
+    def kernel_module(self) -> ModuleType | None:
         """The compiled kernel module, or None (imports numba: slow the first time)."""
-        return None if self.kernel is None else resolve(self.kernel)
+        return None if self.kernel is None else cast(ModuleType, resolve(self.kernel))
 
     def warm_up(self, full: bool = True) -> None:
         """Compile (or load from the cache) the game's compiled code; nothing without a kernel."""
         if self.warm is not None:
-            resolve(self.warm)(full)
-        elif self.kernel is not None:
-            self.kernel_module().warm_up(full)
+            cast("Callable[[bool], object]", resolve(self.warm))(full)
+        elif (kernel := self.kernel_module()) is not None:
+            kernel.warm_up(full)
 
-    def plays_in_kernel(self, game: Any) -> bool:
+    def plays_in_kernel(self, game: SomeGame) -> bool:
         """Whether the game's kernel plays ``game``'s options."""
         if self.kernel is None:
             return False
         return True if self.kernel_plays is None else bool(self.kernel_plays(game))
 
-    def optional(self, slot: str) -> Any:
-        """The object of an optional slot (``"coach"``, ``"editor"``, ``"card_math"`` ...), or None."""
+    def optional(self, slot: str) -> ModuleType | None:
+        """The module of an optional module slot (``"coach"``, ``"editor"``, ``"card_math"``), or None."""
         ref = getattr(self, slot)
-        return None if ref is None else resolve(ref)
+        return None if ref is None else cast(ModuleType, resolve(ref))
 
-    def card_fingerprint_table(self) -> Any:
+    def card_fingerprint_table(self) -> JSONValue:
         """The card table as loaded (JSON-able), or None when the game has no card file."""
-        return None if self.card_table is None else resolve(self.card_table)()
+        return None if self.card_table is None else cast("Callable[[], JSONValue]", resolve(self.card_table))()
 
-    def replace(self, **changes: Any) -> GameSpec:
+    def replace(self, **changes: Unpack[SpecChanges]) -> GameSpec:
         """A copy with some slots changed (e.g. a test's own agents)."""
         return dataclasses.replace(self, **changes)
 
 
-__all__ = ["Codec", "GameSpec", "GameWords", "Ref", "resolve"]
+__all__ = ["Codec", "GameSpec", "GameWords", "Narrator", "Ref", "Renderer", "resolve"]

@@ -594,7 +594,7 @@ def test_bad_command_line_is_one_line_and_exit_code_2(argv, words, tmp_path, cap
 
 
 def test_internal_errors_are_one_line_unless_debugging(tmp_path, capsys, monkeypatch):
-    import mowkit.records
+    import mowkit.cli
     from mowkit.simulate import play_game
 
     path = save(play_game(load_game("sixnimmt", players=2, max_rounds=1), ["random", "random"], seed=1),
@@ -603,7 +603,7 @@ def test_internal_errors_are_one_line_unless_debugging(tmp_path, capsys, monkeyp
     def broken(*args, **kwargs):
         raise RuntimeError("a bug inside the kit")
 
-    monkeypatch.setattr(mowkit.records, "narrate", broken)
+    monkeypatch.setattr(mowkit.cli, "narrate", broken)  # the replay command tells the record with it
     monkeypatch.delenv("MOWKIT_DEBUG", raising=False)
     assert cli_main(["replay", str(path)]) == 1
     err = capsys.readouterr().err

@@ -357,7 +357,7 @@ def test_collect_false_streams_chunks_and_returns_a_handle(source, tmp_path, mon
     import gc
     import weakref
 
-    import mowkit.tournament as tmod
+    import mowkit.tournament.chunks as tmod  # the chunk functions a run plays
 
     played = []
     run_chunk = tmod.run_chunk

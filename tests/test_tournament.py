@@ -251,3 +251,43 @@ def test_kernel_random_agents_agree_with_the_engine_in_distribution():
         assert abs(a.mean() - b.mean()) < 4 * se, (agent, a.mean(), b.mean(), se)
     # same deals: the first deal's starting rows are the same on both backends
     assert (eng[eng["game"] == 0]["seed"].iloc[0] == ker[ker["game"] == 0]["seed"].iloc[0])
+
+
+# --------------------------------------------------------------------------- the plan as a value
+
+
+def test_a_plan_run_is_the_tournament(serial):
+    import dataclasses
+
+    from mowkit.tournament import TournamentPlan, run
+
+    plan = TournamentPlan("sixnimmt", AGENTS, 12, 11, chunk_games=5, progress=False, backend="engine",
+                          options={"players": 3})
+    assert plan.chosen_backend == "engine" and [len(c) for c in plan.chunks] == [5, 5, 2]
+    assert plan.played_game.num_players == 3 and plan.labels == AGENTS
+    pd.testing.assert_frame_equal(run(plan), serial)
+    assert run(plan).attrs["provenance"] == serial.attrs["provenance"] == plan.provenance()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        plan.seed = 3  # type: ignore[misc]
+    other = dataclasses.replace(plan, seed=12)
+    assert other != plan and other.seed == 12 and plan == TournamentPlan(
+        "sixnimmt", list(AGENTS), 12, 11, chunk_games=5, progress=False, backend="engine", options={"players": 3})
+    with pytest.raises(OptionError) as e:
+        dataclasses.replace(plan, n_games=0)  # checked when made, as tournament() checks
+    assert e.value.option == "n_games"
+
+
+def test_a_plan_runs_on_a_concurrent_futures_pool_and_refuses_other_executors(serial):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mowkit.tournament import TournamentPlan, run
+
+    plan = TournamentPlan("sixnimmt", AGENTS, 12, 11, chunk_games=3, progress=False, backend="engine",
+                          options={"players": 3})
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pd.testing.assert_frame_equal(run(plan, pool), serial)
+    pd.testing.assert_frame_equal(run(plan, 1), serial)
+    for bad in ("two", 0, 1.5, object()):
+        with pytest.raises(OptionError) as e:
+            run(plan, bad)
+        assert e.value.option == "executor"

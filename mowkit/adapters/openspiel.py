@@ -46,7 +46,7 @@ only translates, through the game's codec (:func:`mowkit.adapters.codec_of`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -54,7 +54,7 @@ import pyspiel
 from mowkit import registry
 from mowkit.adapters import codec_of, observation_text
 from mowkit.agents import make_agent
-from mowkit.core import OptionError
+from mowkit.core import CheckedApply, OptionError
 from mowkit.match import Guarded, Match, agent_rng, private_copies
 from mowkit.spec import GameSpec
 
@@ -299,7 +299,7 @@ class _State(pyspiel.State):
         s = _State(self.get_game())
         world = self._codec.redeal(self.engine, player_id, rng)
         # later rounds of a sampled world are dealt inside the engine, from a seed
-        world._chance = self._game.new_state(seed=int(rng.integers(2**31)))._chance
+        world._chance = cast(CheckedApply, self._game.new_state(seed=int(rng.integers(2**31))))._chance
         s.match = s._new_match(seed=seed, start=world)
         s._deals = list(self._deals)
         s._sampled = True

@@ -171,7 +171,9 @@ def policy_params(game_name: str, spec: str) -> tuple[str, dict[str, Any]] | Non
     if game_name not in registry.names():
         return None
     kernel = registry.get(game_name).kernel_module()
-    defaults = None if kernel is None else kernel.AGENT_DEFAULTS.get(name)
+    if kernel is None:
+        return None
+    defaults = kernel.AGENT_DEFAULTS.get(name)
     if defaults is None or set(kwargs) - set(defaults):
         return None
     full = {**defaults, **kwargs}

@@ -11,7 +11,7 @@ from mowkit.core import Action
 from cowcount.engine import DECK_SIZE, CowCount, CowCountObservation, CowCountState, Lay
 
 
-class Codec(CodecBase):
+class Codec(CodecBase[CowCount]):
     """``Lay`` card ``c`` is index ``c - 1`` (14 indices); the observation is one-hot card sets
     (own hand, line, each player's taken cards) and per player hand size, total and pending."""
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from mowkit.codec import CodecBase, Scalar
 from mowkit.core import Action
-from mowkit.games.mow.engine import NUMBERED
+from mowkit.games.mow.engine import NUMBERED, Mow
 
 SLOW_VALUES = 17
 SEATS = 10
@@ -24,7 +24,7 @@ ADD_ENDS = ("low", "high", "start")
 PHASES = ("play", "flip", "next", "over")
 
 
-class Codec(CodecBase):
+class Codec(CodecBase[Mow]):
     """Mow's fixed numbering of decisions (see the module docstring)."""
 
     def __init__(self, game: Any) -> None:

@@ -14,13 +14,14 @@ import numpy as np
 
 from mowkit.codec import CodecBase, Scalar
 from mowkit.core import Action
+from mowkit.games.sixnimmt.engine import SixNimmt
 
 CARDS = 104
 ROWS = 10
 PHASES = ("draft", "choose", "row", "place", "over")
 
 
-class Codec(CodecBase):
+class Codec(CodecBase[SixNimmt]):
     """6 nimmt!'s fixed numbering of decisions (see the module docstring)."""
 
     def __init__(self, game: Any) -> None:

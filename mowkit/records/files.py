@@ -1,0 +1,177 @@
+"""Record files: atomic save, defensive parse (UTF-8 JSON, bounded nesting and integers), load."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from mowkit.core import RecordError
+from mowkit.i18n import _
+from mowkit.records.replay import validate
+from mowkit.records.show import LongInt, brief, show
+
+MAX_FILE_BYTES = 256 * 2**20
+
+
+def _temp_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"\." + re.escape(name) + r"\.(\d+)\.[A-Za-z0-9_]+\.tmp")
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (a process we may not signal counts as running)."""
+    if pid <= 0:
+        return True  # never ours to judge
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Leftover temporary files of an interrupted ``save`` of ``path`` whose writer has exited."""
+    path = Path(path)
+    pattern = _temp_pattern(path.name)
+    folder = path.parent
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    stale = []
+    for n in names:
+        m = pattern.fullmatch(n)
+        if m and not _pid_alive(int(m.group(1))):
+            stale.append(folder / n)
+    return sorted(stale)
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Delete the leftovers :func:`stale_temporaries` finds; returns those removed."""
+    removed = []
+    for p in stale_temporaries(path):
+        try:
+            p.unlink()
+        except OSError:
+            continue  # read-only folder or removed meanwhile: leave it
+        removed.append(p)
+    return removed
+
+
+def save(record: dict[str, Any], path: str | os.PathLike[str]) -> Path:
+    """Write ``record`` as JSON atomically (temporary file in the same folder, then rename).
+
+    The temporary file is ``.{name}.{pid}.{random}.tmp``; leftovers of earlier saves of the same
+    file whose writer has exited are removed first.
+    """
+    path = Path(path)
+    text = json.dumps(record, indent=1, ensure_ascii=False)
+    remove_stale_temporaries(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def _int_digit_limit() -> int:
+    get = getattr(sys, "get_int_max_str_digits", None)
+    limit = get() if get else 0
+    return limit if limit > 0 else 4300
+
+
+def _parse_int(text: str) -> int | LongInt:
+    digits = len(text.lstrip("-"))
+    if digits > _int_digit_limit():
+        return LongInt(digits)
+    return int(text)
+
+
+def _line_of(text: str | bytes, offset: int) -> int:
+    nl = b"\n" if isinstance(text, bytes) else "\n"
+    return text.count(nl, 0, offset) + 1  # type: ignore[arg-type]
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _DuplicateKey(k)
+        out[k] = v
+    return out
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def parse(data: bytes, source: str) -> Any:
+    """Decode ``data`` (UTF-8 JSON) into Python objects; RecordError names ``source`` and the place."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        bad = data[e.start : e.start + 1].hex()
+        raise RecordError(source, "(encoding)", _("not UTF-8 text: byte 0x{byte} at byte offset {offset} "
+                                                  "(line {line}) cannot be decoded ({reason})").format(
+                                                      byte=bad, offset=e.start, line=_line_of(data, e.start), reason=e.reason)) from None
+    if text.startswith("\ufeff"):
+        raise RecordError(source, "(encoding)", _("the file starts with a byte-order mark (BOM); save it "
+                                                  "as UTF-8 without BOM"))
+    try:
+        return json.loads(text, parse_int=_parse_int, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as e:
+        raise RecordError(source, "(json)", _("not valid JSON ({problem} at line {line}, column "
+                                              "{column}, character {char})").format(
+                                                  problem=e.msg, line=e.lineno, column=e.colno, char=e.pos)) from None
+    except RecursionError:
+        raise RecordError(source, "(json)", _("not a record: lists or objects nested too deeply to read")) from None
+    except _DuplicateKey as e:
+        raise RecordError(source, "(json)", _("the key {key} appears twice in one object").format(
+            key=show(e.args[0]))) from None
+    except (ValueError, MemoryError) as e:  # e.g. a float literal or number the parser cannot hold
+        raise RecordError(source, "(json)", _("not valid JSON ({problem})").format(
+            problem=brief(e))) from None
+
+
+def load(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read and validate a record file; errors name the file and the field.
+
+    Leftover temporary files of an interrupted ``save`` of this file whose writer has exited are
+    removed first.
+    """
+    path = Path(path)
+    src = str(path)
+    remove_stale_temporaries(path)
+    if path.is_dir():
+        raise RecordError(src, "(file)", _("is a folder, not a record file"))
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise RecordError(src, "(file)", _("{size} bytes: too large for a game record (at most "
+                                               "{most} bytes)").format(size=size, most=MAX_FILE_BYTES))
+        data = path.read_bytes()
+    except OSError as e:
+        raise RecordError(src, "(file)", _("cannot read: {problem}").format(
+            problem=e.strerror or e)) from None
+    if not data.strip():
+        raise RecordError(src, "(file)", _("the file is empty"))
+    record = parse(data, src)
+    validate(record, source=src)
+    return record
