@@ -4,7 +4,7 @@ For seeded random games over many option sets, the events alone (no state access
 rows and piles of the last round and every round's heads and the totals; each event round-trips
 through JSON and names a known rule id; the narrator says every event kind in a sentence with
 seats and rows counted from 1. Also: hand-built positions (``pending``, ``chosen``,
-``start_position``, errors), the vocabulary aliases and the game's words.
+``start_position``, errors), one name for each thing (the old second names gone) and the game's words.
 """
 
 from __future__ import annotations
