@@ -21,7 +21,7 @@ import html as html_lib
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
+from typing import TypeAlias, cast
 
 import ipywidgets as widgets
 
@@ -46,7 +46,7 @@ from mowkit.widgets.common import (
     with_switch,
 )
 
-RecordLike = JSONObject | str | os.PathLike[str]
+RecordLike: TypeAlias = "JSONObject | str | os.PathLike[str]"
 
 _NO_DECISION = {"player": N_("Player {n} has no decision now."), "farmer": N_("Farmer {n} has no decision now.")}
 """The game's seat word (its spec's ``words.seat``) -> the sentence for a seat with no decision now
