@@ -111,6 +111,13 @@ class Stepper(widgets.VBox):
         self._redraw()
         self._unregister = on_language_change(self._language_changed, weak=True)
 
+
+    def close(self) -> None:
+        """Stop following the language, then close the widget (also one whose making failed)."""
+        remove = getattr(self, "_unregister", None)
+        if remove is not None:
+            remove()
+        super().close()
     def _relabel(self) -> None:
         """Every label in the reader's language (:func:`mowkit.set_language`)."""
         word = _(seat_word(self.game.name))
