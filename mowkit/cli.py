@@ -15,19 +15,22 @@ import os
 import socket
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import urlsplit
 
 from mowkit import registry
 from mowkit.agents import make_agent, parse_agent_spec
-from mowkit.core import OptionError, RecordError
+from mowkit.core import JSONObject, OptionError, RecordError
 from mowkit.i18n import N_, _, counted, npgettext, number
 from mowkit.records import load, narrate
 from mowkit.registry import load_game
 from mowkit.results import readable, summary
 from mowkit.tournament import tournament
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 DEFAULT_DASK_PORT = 8786
 CONNECT_TIMEOUT = 5.0  # seconds to reach a Dask scheduler
@@ -46,7 +49,8 @@ class UserError(Exception):
 class _Formatter(argparse.HelpFormatter):
     """argparse's help layout with the "usage:" word in the current language."""
 
-    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
@@ -113,9 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
 # --------------------------------------------------------------------------- user input
 
 
-def game_options(items: Sequence[str]) -> dict[str, Any]:
+def game_options(items: Sequence[str]) -> JSONObject:
     """``--option KEY=VALUE`` items as a dict; values are read as JSON when they parse."""
-    options: dict[str, Any] = {}
+    options: JSONObject = {}
     for item in items:
         key, eq, value = item.partition("=")
         key = key.strip()
@@ -156,7 +160,7 @@ def check_out_folder(out: str) -> Path:
     return path
 
 
-def connect_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
+def connect_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> Client:
     """A ``dask.distributed.Client`` for ``address``, or :class:`UserError` within ``timeout`` seconds."""
     problem = _("cannot connect to the Dask scheduler at {address}").format(address=address)
     text = address if "://" in address else "tcp://" + address
@@ -238,7 +242,7 @@ def simulate_command(args: argparse.Namespace) -> None:
     print(_("intervals: {how}").format(how=table.attrs["interval"]))
 
 
-def _progress_printer(unit: str) -> Any:
+def _progress_printer(unit: str) -> Callable[[int, int], None]:
     """A progress callback ``(done, total)`` that says on stderr how many games are played, in words.
 
     On a terminal one line is rewritten; otherwise (a log file) at most :data:`PROGRESS_STEPS` lines.

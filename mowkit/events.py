@@ -19,8 +19,11 @@ decisions, and replaying them rebuilds the log exactly.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar, TypeAlias
+
+from mowkit.core import JSONObject, JSONValue
 
 _EVENT_TYPES: dict[tuple[str, str], type[Event]] = {}
 
@@ -47,33 +50,37 @@ class Event:
     game: ClassVar[str] = ""
     kind: ClassVar[str] = ""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         # no super() call: slots dataclasses are re-created, which breaks zero-argument super()
         if cls.kind:
             _EVENT_TYPES[(cls.game, cls.kind)] = cls
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The JSON form: ``{"event": kind, field: value, ...}`` (tuples become lists)."""
-        d: dict[str, Any] = {"event": self.kind}
+        d: JSONObject = {"event": self.kind}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
             d[f.name] = _jsonable(v)
         return d
 
 
-def _jsonable(v: Any) -> Any:
+Field: TypeAlias = "JSONValue | tuple[Field, ...]"
+"""What an event field holds: JSON values and tuples of them."""
+
+
+def _jsonable(v: Field) -> JSONValue:
     if isinstance(v, tuple):
         return [_jsonable(x) for x in v]
     return v
 
 
-def _tupled(v: Any) -> Any:
+def _tupled(v: object) -> object:
     if isinstance(v, list):
         return tuple(_tupled(x) for x in v)
     return v
 
 
-def event_from_dict(game: str, data: dict[str, Any]) -> Event:
+def event_from_dict(game: str, data: Mapping[str, object]) -> Event:
     """Rebuild an event of ``game`` (or a shared one) from :meth:`Event.to_dict`; ``ValueError`` if unknown."""
     kind = data.get("event")
     cls = _EVENT_TYPES.get((game, kind)) or _EVENT_TYPES.get(("", kind))  # type: ignore[arg-type]

@@ -16,8 +16,9 @@ shown by their readable names (:func:`agent_name`; each trace keeps the agent's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import os
+from collections.abc import Iterable, Mapping
+from typing import TypeAlias, cast
 
 import numpy as np
 import pandas as pd
@@ -42,10 +43,13 @@ _AXES: dict[str | None, tuple[str, str, str, str]] = {
     None: (N_("penalty points per round"), N_("final total penalty points per game"),
            N_("penalty points per round (average)"), N_("total penalty points so far")),
 }
+Table: TypeAlias = "pd.DataFrame | str | os.PathLike[str]"
+"""A tournament table, or a tournament folder (a path or a :class:`mowkit.store.ResultsFolder`)."""
+
 _WORD_KEYS = {"heads": "head", "flies": "fly"}
 
 
-def _axes(df: Any) -> tuple[str, str, str, str]:
+def _axes(df: Table) -> tuple[str, str, str, str]:
     """(per round, final total per game, mean per round, running total) in the current language."""
     return tuple(_(t) for t in _AXES[_WORD_KEYS.get(_penalty_word(df))])  # type: ignore[return-value]
 
@@ -54,7 +58,7 @@ def _share_won() -> str:
     return _("share of games won, %")
 
 
-def _whole_ticks(fig: go.Figure, values: Any, axis: str = "x") -> None:
+def _whole_ticks(fig: go.Figure, values: Iterable[float], axis: str = "x") -> None:
     """Whole-number ticks on an axis of counts (rounds, heads): never 1.5, 2.5 ..."""
     v = np.asarray(list(values), dtype=float)
     v = v[np.isfinite(v)]
@@ -72,7 +76,7 @@ def _separators() -> str:
     return ",\u00a0" if get_language() == "ru" else ".,"
 
 
-def _penalty_word(df: Any) -> str:
+def _penalty_word(df: Table) -> str:
     attrs = getattr(df, "attrs", None)
     if attrs is None:  # a tournament folder given as a path
         attrs = open_results(df).attrs
@@ -100,7 +104,7 @@ def _titled(title: str, note: str) -> str:
     return f"{title}<br><sup>{note}</sup>"
 
 
-def _per_texts(df: Any, per: str) -> tuple[str, str]:
+def _per_texts(df: Table, per: str) -> tuple[str, str]:
     """(axis, "share of rounds"/"share of games") for a chart of penalties per round or per game."""
     per_round, per_game_axis, _mean, _running = _axes(df)
     if per == "round":
@@ -108,7 +112,7 @@ def _per_texts(df: Any, per: str) -> tuple[str, str]:
     return per_game_axis, _("share of games")
 
 
-def penalty_histogram(df: Any, per: str = "round", title: str | None = None) -> go.Figure:
+def penalty_histogram(df: Table, per: str = "round", title: str | None = None) -> go.Figure:
     """Histogram of penalties per agent: per ``"round"`` or of the final ``"game"`` totals.
 
     ``df`` is a tournament table, or with ``per="game"`` also its per-game table or a tournament
@@ -118,10 +122,10 @@ def penalty_histogram(df: Any, per: str = "round", title: str | None = None) -> 
     """
     axis, share = _per_texts(df, per)
     fig = go.Figure()
-    data = df if per == "round" else per_game(df)
+    data = cast(pd.DataFrame, df) if per == "round" else per_game(df)
     column = "penalty" if per == "round" else "final_total"
     hover = "%{fullData.name}<br>" + axis + ": %{x}<br>" + share + ": %{y:.1%}<extra></extra>"
-    xs: list[Any] = []
+    xs: list[float] = []
     for i, (agent, g) in enumerate(data.groupby("agent", sort=True, observed=True)):
         counts = g[column].value_counts(normalize=True).sort_index()
         xs.extend(counts.index.to_numpy())
@@ -146,7 +150,7 @@ def penalty_ecdf(df: pd.DataFrame, per: str = "round", title: str | None = None)
     data = df if per == "round" else per_game(df)
     column = "penalty" if per == "round" else "final_total"
     hover = "%{fullData.name}<br>" + axis + ": %{x}<br>" + share + ": %{y:.1%}<extra></extra>"
-    xs: list[Any] = []
+    xs: list[float] = []
     for i, (agent, g) in enumerate(data.groupby("agent", sort=True)):
         x = np.sort(g[column].to_numpy())
         xs.extend(x[[0, -1]] if len(x) else [])

@@ -43,7 +43,6 @@ import os
 import warnings
 from collections.abc import Sequence
 from statistics import NormalDist
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -86,14 +85,14 @@ def _mean_ci(values: np.ndarray) -> tuple[float, float, float]:
     return m, m - Z95 * se, m + Z95 * se
 
 
-def _source_has_deal(df: Any) -> bool:
+def _source_has_deal(df: object) -> bool:
     """Whether the table (or folder) behind ``df`` records deals."""
     if isinstance(df, pd.DataFrame):
         return "deal" in df.columns
     return True  # a tournament folder always has them
 
 
-def per_game(df: Any) -> pd.DataFrame:
+def per_game(df: object) -> pd.DataFrame:
     """One row per player per game: agent, seat, deal, rounds, final total, mean penalty, win, win share.
 
     ``df`` is a tournament table (one row per player per round), a per-game table (passed
@@ -293,7 +292,7 @@ def _table_text(texts: Sequence[str]) -> str:
 
 
 def _grouped(games: pd.DataFrame, key: str, has_deal: bool, method: str, n_boot: int,
-             seed: int) -> tuple[list[Any], dict[str, np.ndarray], list[str], list[int]]:
+             seed: int) -> tuple[list[str | int], dict[str, np.ndarray], list[str], list[int]]:
     """Per value of ``key``: the bootstrap (or games) intervals of penalty, win and share."""
     gcodes, uniques = pd.factorize(games[key], sort=True)
     labels = list(uniques)
@@ -319,7 +318,7 @@ def _grouped(games: pd.DataFrame, key: str, has_deal: bool, method: str, n_boot:
     return labels, {"lo": lo, "hi": hi, "gcodes": gcodes}, texts, deals
 
 
-def summary(df: Any, *, method: str = "deals", n_boot: int = N_BOOT, seed: int = SEED) -> pd.DataFrame:
+def summary(df: object, *, method: str = "deals", n_boot: int = N_BOOT, seed: int = SEED) -> pd.DataFrame:
     """Per agent: games, deals, mean penalty per round, win rate and win share, each with a 95 % interval.
 
     Args:
@@ -351,7 +350,7 @@ def summary(df: Any, *, method: str = "deals", n_boot: int = N_BOOT, seed: int =
     return out
 
 
-def seat_summary(df: Any, *, method: str = "deals", n_boot: int = N_BOOT, seed: int = SEED) -> pd.DataFrame:
+def seat_summary(df: object, *, method: str = "deals", n_boot: int = N_BOOT, seed: int = SEED) -> pd.DataFrame:
     """Per seat (all agents together): mean penalty per round, win rate and win share with intervals.
 
     Arguments as :func:`summary`; seats count from 0 as in the table.
@@ -493,7 +492,7 @@ INTERVALS: dict[str, tuple[str, str]] = {
 _RATES = ("win_rate", "win_share", "fair_share")
 
 
-def headers(game: Any = None) -> dict[str, str]:
+def headers(game: object = None) -> dict[str, str]:
     """Column name -> header in the current language (``game`` or its ``penalty_word`` names the penalty)."""
     word = game if isinstance(game, str) or game is None else getattr(game, "penalty_word", None)
     per_round, per_game = PENALTY_HEADERS.get(word, PENALTY_HEADERS[None])
@@ -503,7 +502,7 @@ def headers(game: Any = None) -> dict[str, str]:
     return out
 
 
-def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2, columns: Sequence[str] | None = None,
+def readable(table: pd.DataFrame, game: object = None, *, digits: int = 2, columns: Sequence[str] | None = None,
              interval: bool = True) -> pd.DataFrame:
     """A summary table for people: headers in words, each interval in one column, rates in %.
 
@@ -539,7 +538,7 @@ def readable(table: pd.DataFrame, game: Any = None, *, digits: int = 2, columns:
     names = headers(game)
     rate_digits = max(0, digits - 1)
 
-    def show(column: str, v: Any) -> str:
+    def show(column: str, v: float | str | np.number | np.bool_) -> str:
         if column in _RATES or (column in ("difference",) and metric in ("win_rate", "win_share")):
             return number(100 * float(v), rate_digits) + " %" if v == v else number(float("nan"))
         if isinstance(v, str):

@@ -20,7 +20,8 @@ module or mapping: agent name -> agent class) and ``codec`` (``fn(game) -> codec
 action numbering, the observation vector and the hidden-card re-deal the framework adapters use,
 see :class:`Codec`). Optional slots: ``kernel`` (the compiled simulator module), ``coach`` (the
 game's part of the coach), ``editor`` (the position editor's layout), ``card_math`` (the game's
-card-math widgets module), ``batch`` (the tournament chunk runner of the compiled backend).
+card-math widgets module), ``batch`` (the tournament chunk runner of the compiled backend),
+``trace`` (the replay of a traced kernel game in the engine, decision by decision).
 """
 
 from __future__ import annotations
@@ -125,6 +126,15 @@ class Renderer(Protocol):
     def card_back_svg(self, scale: float) -> str: ...
 
 
+class Tracer(Protocol):
+    """What a game's ``trace`` module offers: traced kernel games replayed in the engine."""
+
+    def policies(self) -> list[str]: ...
+
+    def replay_trace(self, players: int, table: Sequence[str], options: Mapping[str, JSONValue],
+                     seed: int) -> tuple[int, int]: ...
+
+
 class SpecChanges(TypedDict, total=False):
     """The slots :meth:`GameSpec.replace` may change (any of them)."""
 
@@ -139,6 +149,7 @@ class SpecChanges(TypedDict, total=False):
     kernel_plays: Callable[[SomeGame], bool] | None
     warm: Ref
     batch: Ref
+    trace: Ref
     card_table: Ref
     agent_aliases: tuple[str, ...]
     variants: Mapping[str, Mapping[str, JSONValue]]
@@ -165,6 +176,8 @@ class GameSpec:
         warm: ``fn(full: bool)`` compiling all of the game's compiled code (default: the kernel's
             ``warm_up``).
         batch: the compiled tournament runner (``fn(game) -> (chunk function, extra args)``), or None.
+        trace: the module that replays a traced kernel game in the engine (``policies()``,
+            ``replay_trace(players, table, options, seed)``), or None: the kernels' oracle.
         card_table: ``fn() -> JSON-able`` table of the cards as loaded (its hash goes in provenance).
         agent_aliases: names built-in agents give themselves that are not agent names.
         variants: named option sets a person can pick (label -> options), ``"standard"`` first.
@@ -185,6 +198,7 @@ class GameSpec:
     kernel_plays: Callable[[SomeGame], bool] | None = None
     warm: Ref = None
     batch: Ref = None
+    trace: Ref = None
     card_table: Ref = None
     agent_aliases: tuple[str, ...] = ()
     variants: Mapping[str, Mapping[str, JSONValue]] = field(default_factory=lambda: {"standard": {}})
@@ -238,6 +252,10 @@ class GameSpec:
         """The narrator module (``narrate(game, event)``, ``describe(game, action)``)."""
         return cast(Narrator, resolve(self.narrator))
 
+    def tracer(self) -> Tracer | None:
+        """The trace-replay module (the kernels' oracle), or None for a game without one."""
+        return None if self.trace is None else cast(Tracer, resolve(self.trace))
+
     def renderer_module(self) -> Renderer:
         """The renderer module (``state_html``, ``card_svg``, ``card_back_svg``)."""
         return cast(Renderer, resolve(self.renderer))
@@ -281,4 +299,4 @@ class GameSpec:
         return dataclasses.replace(self, **changes)
 
 
-__all__ = ["Codec", "GameSpec", "GameWords", "Narrator", "Ref", "Renderer", "resolve"]
+__all__ = ["Codec", "GameSpec", "GameWords", "Narrator", "Ref", "Renderer", "Tracer", "resolve"]

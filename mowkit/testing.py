@@ -69,6 +69,7 @@ class Report:
     event_kinds: set[str] = field(default_factory=set)
     unseen_kinds: set[str] = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
+    traced: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ class _Fault(AssertionError):
 
 def check_game(spec: GameSpec | str, *, seeds: Iterable[int] = range(4), players: Sequence[int] | None = None,
                options: Sequence[Mapping[str, Any]] | None = None, order_key: OrderKey | None = None,
-               wrong_every: int = 4) -> Report:
+               wrong_every: int = 4, traces: bool = True) -> Report:
     """Run the conformance suite for one registered game; returns a :class:`Report`.
 
     Args:
@@ -100,6 +101,8 @@ def check_game(spec: GameSpec | str, *, seeds: Iterable[int] = range(4), players
         order_key: the documented order of legal actions (default: within each kind, ascending by
             the integer fields other than ``player``).
         wrong_every: try wrong actions every this many decisions (and at the end).
+        traces: replay traced kernel games in the engine where the spec has a ``trace`` (the
+            decisions checked are ``Report.traced``).
 
     Raises:
         AssertionError: naming the game, the options, the seed and the step of the first fault.
@@ -119,9 +122,27 @@ def check_game(spec: GameSpec | str, *, seeds: Iterable[int] = range(4), players
                 raise AssertionError(f"{where}: {e}") from None
     report.unseen_kinds = _registered_kinds(spec.name) - report.event_kinds
     check_narrator_kinds(spec)
-    if spec.kernel is not None:
-        report.notes.append("kernel trace replay: tests/test_kernel_traces.py (each kernel's trace has its shape)")
+    if traces and spec.trace is not None:
+        report.traced = check_traces(spec, players, list(seeds)[:2])
     return report
+
+
+def check_traces(spec: GameSpec, players: Sequence[int] | None = None, seeds: Sequence[int] = (0, 1)) -> int:
+    """Replay traced kernel games in the engine (the spec's ``trace`` slot), every kernel policy in
+    seat 1 once; the decisions checked. A disagreement raises ``AssertionError`` naming where."""
+    tracer = spec.tracer()
+    if tracer is None:
+        return 0
+    policies = list(tracer.policies())
+    default = registry.load_game(spec.name).num_players
+    checked = 0
+    for n in dict.fromkeys(players if players is not None else (2, default)):
+        for i in range(len(policies)):
+            table = [policies[(i + k) % len(policies)] for k in range(n)]
+            for seed in seeds:
+                decisions, _rounds = tracer.replay_trace(n, table, {}, int(seed))
+                checked += decisions
+    return checked
 
 
 def option_sets(spec: GameSpec, players: Sequence[int] | None = None,

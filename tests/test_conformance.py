@@ -677,4 +677,8 @@ def test_every_registered_game_passes_check_game(name):
     key = (lambda a: order_key(name, a)) if name in GAMES else None
     report = check_game(name, seeds=range(2), order_key=key)
     assert report.games == 2 * len(report.option_sets) and report.decisions > 0 and report.refused > 0
+    spec = registry.get(name)
+    if spec.trace is not None:  # every kernel policy's traced games replayed in the engine
+        tracer = spec.tracer()
+        assert tracer is not None and report.traced >= 2 * len(tracer.policies()) * 2
     assert report.event_kinds

@@ -19,10 +19,11 @@ import numpy as np
 import pytest
 
 from mowkit import load_game
-from mowkit.games.mow import Acrobat, AddCow, Calf, ChooseNext, Flip, MadCow, Slowpoke, TakeHerd
 from mowkit.games.mow import kernel as KM
-from mowkit.games.sixnimmt import Draft, Place, Play, TakeRow, row_heads
+from mowkit.games.mow.trace import replay_trace as replay_mow
 from mowkit.games.sixnimmt import kernel as K6
+from mowkit.games.sixnimmt.trace import ROUNDS
+from mowkit.games.sixnimmt.trace import replay_trace as replay_sixnimmt
 
 # --------------------------------------------------------------------------- 6 nimmt!
 
@@ -47,75 +48,12 @@ SIX_CASES = [
 ]
 SIX_THRESHOLD = [(4, {"threshold": 20}), (3, {"threshold": 15, "comparison": ">", "variant": "logic"})]
 
-ROUNDS = 3
 
 
 def _table(policies: list[str], policy: str, players: int) -> list[str]:
     """Seat 0 plays ``policy``; the other seats cycle through every policy (after it)."""
     k = policies.index(policy)
     return [policies[(k + i) % len(policies)] for i in range(players)]
-
-
-def _six_position(state) -> dict:
-    return {
-        "rows": [(r[0], r[-1], len(r), row_heads(r)) for r in state.rows],
-        "heads": [row_heads(p) for p in state.piles],
-        "hands": [tuple(sorted(h)) for h in state.hands],
-    }
-
-
-def _six_action(d: dict, legal: list):
-    p = d["seat"]
-    if d["kind"] == "card":
-        return Play(p, d["card"])
-    if d["kind"] == "row":
-        return TakeRow(p, d["choice"])
-    if d["kind"] == "place":
-        return Place(p, *d["place"])
-    return Draft(p, d["card"])
-
-
-def replay_sixnimmt(players: int, table: list[str], options: dict, seed: int) -> tuple[int, int]:
-    """Replay a traced kernel game in the engine, checking every decision.
-
-    Returns the decisions checked and the rounds the engine played."""
-    round_opts = {k: v for k, v in options.items() if k not in ("threshold", "comparison")}
-    game = load_game("sixnimmt", players=players, max_rounds=ROUNDS, **options)
-    deals = K6.seed_deals(players, [seed], ROUNDS, **round_opts)[0]
-    heads, traces = K6.trace_deals(players, table, deals, seed=seed, one_game=True, **round_opts)
-    state = game.new_state(deals=[d.tolist() for d in deals])
-    totals = np.zeros(players, np.int64)
-    checked = 0
-    for r, trace in enumerate(traces):
-        if state.is_over():  # a threshold ended the game: the kernel's later rounds are not in it
-            break
-        assert len(trace) and trace[-1, 1] == K6.D_END, f"round {r}: the trace has no end row"
-        for j, row in enumerate(trace):
-            d = K6.decode_trace(row, players, game.rows, game.hand_size)
-            where = f"{table} {options} seed {seed} round {r} decision {j} ({d['kind']})"
-            if d["kind"] == "end":
-                totals += heads[r]
-                assert state.round_scores[r] == d["heads"] == heads[r].tolist(), where
-                assert state.totals == totals.tolist(), where
-                assert j == len(trace) - 1, where
-                continue
-            assert not state.is_over(), where
-            assert state.round_index == r, where
-            assert _six_position(state) == {k: d[k] for k in ("rows", "heads", "hands")}, where
-            assert d["seat"] in state.pending_players(), where
-            legal = state.legal_actions(d["seat"])
-            assert len(legal) == d["options"], f"{where}: engine {legal}"
-            action = _six_action(d, legal)
-            assert action in legal, f"{where}: {action} not in {legal}"
-            if d["choice"] >= 0:
-                assert legal[d["choice"]] == action, where
-            state.apply(action)
-            checked += 1
-    reached = [(t >= game.threshold) if game.comparison == ">=" else (t > game.threshold)
-               for t in np.cumsum(heads, axis=0).max(axis=1)]
-    end = next((i + 1 for i, x in enumerate(reached) if x), ROUNDS)
-    assert state.is_over() and len(state.round_scores) == end, f"{table} {options} seed {seed}"
-    return checked, end
 
 
 @pytest.mark.parametrize("policy", SIX_POLICIES)
@@ -169,79 +107,6 @@ MOW_CASES = [
     (6, {"yellow_next": "any", "reset_arrow": False}),
     (10, {}),
 ]
-
-
-def _mow_position(state) -> dict:
-    g = state.game
-    fl = g.flies
-    return {
-        "totals": list(state.totals), "arrow": state.arrow, "active": state.active,
-        "stock": len(state.stock),
-        "herds": [(tuple(state.herds[h]), state.herd_flies(h), any(g.kinds[c] == "mad" for _, c in state.herds[h]))
-                  for h in range(g.num_herds)],
-        "flies": [sum(fl[c] for c in shed) for shed in state.piles],
-        "hands": [tuple(sorted(h)) for h in state.hands],
-    }
-
-
-def _mow_action(d: dict, herd: tuple):
-    p = d["farmer"]
-    if d["kind"] == "flip":
-        return Flip(p, d["choice"])
-    if d["kind"] == "next":
-        return ChooseNext(p, d["card"])
-    a, c = d["action"], d["card"]
-    if a == "take":
-        return TakeHerd(p)
-    if a in ("start", "low", "high"):
-        return AddCow(p, c, a)
-    if a == "acrobat":
-        return Acrobat(p, c, herd[d["arg"]][1])
-    if a == "slowpoke":
-        return Slowpoke(p, c, d["arg"])
-    if a in ("calf_low", "calf_high"):
-        return Calf(p, c, a[5:])
-    return MadCow(p, c)
-
-
-def replay_mow(players: int, table: list[str], options: dict, seed: int) -> tuple[int, int]:
-    """Replay a traced kernel game of Mow in the engine, checking every decision.
-
-    Returns the decisions checked and the rounds the engine played (a threshold may end it early)."""
-    game = load_game("mow", players=players, max_rounds=ROUNDS, **{"threshold": 10_000, **options})
-    deals = KM.seed_deals(players, [seed], ROUNDS, **options)[0]
-    flies, traces = KM.trace_deals(players, table, deals, seed=seed, one_game=True, states=True, **options)
-    width = KM._args(KM._game(players, options, KM._GAME_OPTIONS))["width"]
-    state = game.new_state(deals=[d.tolist() for d in deals])
-    totals = np.zeros(players, np.int64)
-    checked = 0
-    for r, trace in enumerate(traces):
-        if state.is_over():  # a threshold ended the game: the kernel's later rounds are not in it
-            break
-        assert len(trace) and trace[-1, 1] == KM.D_END, f"round {r}: the trace has no end row"
-        for j, row in enumerate(trace):
-            d = KM.decode_trace(row, players, game.num_herds, width)
-            where = f"{table} {options} seed {seed} round {r} decision {j} ({d['kind']})"
-            if d["kind"] == "end":
-                assert d["totals"] == totals.tolist(), where
-                totals += flies[r]
-                assert state.round_scores[r] == d["flies"] == flies[r].tolist(), where
-                assert state.totals == totals.tolist(), where
-                continue
-            assert not state.is_over() and state.round_index == r, where
-            assert _mow_position(state) == {k: d[k] for k in _mow_position(state)}, where
-            assert state.pending_players() == (d["farmer"],), where
-            legal = state.legal_actions(d["farmer"])
-            assert len(legal) == d["options"], f"{where}: engine {legal}"
-            action = _mow_action(d, state.herds[state.active])
-            assert legal[d["choice"]] == action, f"{where}: engine {legal[d['choice']]}, kernel {action}"
-            state.apply(action)
-            checked += 1
-    reached = [(t >= game.threshold) if game.comparison == ">=" else (t > game.threshold)
-               for t in np.cumsum(flies, axis=0).max(axis=1)]
-    end = next((i + 1 for i, x in enumerate(reached) if x), ROUNDS)
-    assert state.is_over() and len(state.round_scores) == end, f"{table} {options} seed {seed}"
-    return checked, end
 
 
 @pytest.mark.parametrize("policy", MOW_POLICIES)

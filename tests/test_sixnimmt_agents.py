@@ -8,6 +8,7 @@ import pytest
 from mowkit import IllegalActionError, OptionError, load_game
 from mowkit.agents import describe_agents, make_agent
 from mowkit.games.sixnimmt import Play, TakeRow
+from mowkit.narrate import describe
 from mowkit.simulate import play_game, play_state
 from mowkit.tournament import tournament
 
@@ -188,6 +189,6 @@ def test_monte_carlo_options_are_checked():
 
 def test_describe_words_every_decision():
     g = load_game("sixnimmt", players=2)
-    assert g.describe(Play(0, 55)) == "play 55 (7 heads)"
-    assert g.describe(Play(1, 1)) == "play 1 (1 head)"
-    assert g.describe(TakeRow(0, 2)) == "take row 3"  # rows counted from 1 for people
+    assert describe(g, Play(0, 55)) == "play 55 (7 heads)"  # the narrator says decisions, not the engine
+    assert describe(g, Play(1, 1)) == "play 1 (1 head)"
+    assert describe(g, TakeRow(0, 2)) == "take row 3"  # rows counted from 1 for people

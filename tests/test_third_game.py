@@ -59,6 +59,19 @@ def site(tmp_path_factory: pytest.TempPathFactory):
     sys.path[:0] = paths
     registry.reload()
     yield paths
+    import gc
+    import warnings
+
+    import ipywidgets
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # Widget.widgets: the open widgets
+        open_widgets = list(ipywidgets.Widget.widgets.values())
+    for widget in open_widgets:  # the game's widgets go with the game
+        game = getattr(widget, "game", None)
+        if NAME in (getattr(game, "name", None), getattr(game, "value", None)):
+            widget.close()
+    gc.collect()
     for p in paths:
         sys.path.remove(p)
     registry.reload()
@@ -271,3 +284,4 @@ def test_agents_play_legal_actions(paths):
         agent = make_agent(NAME, name)
         legal = state.legal_actions()
         assert agent.act(state.observation(state.pending_players()[0]), legal, np.random.default_rng(0)) in legal
+

@@ -16,25 +16,36 @@ package itself imports neither, only the shared pieces both adapters use:
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from mowkit import registry
+from mowkit.core import Action, ScoredState, SomeGame, SomeState
 from mowkit.spec import Codec
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
-def codec_of(game: Any) -> Codec:
+
+class GameState(ScoredState[object, Action], Protocol):
+    """A state that knows its game (every engine state does)."""
+
+    @property
+    def game(self) -> SomeGame: ...
+
+
+def codec_of(game: SomeGame) -> Codec:
     """The framework codec of ``game`` (a game object with its options), made by the game's spec."""
     return registry.spec_of(game).make_codec(game)
 
 
-def observation_text(obs: Any) -> str:
+def observation_text(obs: DataclassInstance) -> str:
     """A one-line text form of an observation (every field except the game)."""
     return " ".join(f"{f.name}={getattr(obs, f.name)}" for f in dataclasses.fields(obs) if f.name != "game")
 
 
-def determinize(state: Any, player: int, rng: np.random.Generator) -> Any:
+def determinize(state: GameState, player: int, rng: np.random.Generator) -> SomeState:
     """A copy of ``state`` where the cards ``player`` cannot see are dealt again at random.
 
     What is hidden, and how it is dealt again, is the game's (its codec's ``redeal``). The copy

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import Any
+from collections.abc import Callable
 
 from mowkit import registry
-from mowkit.core import Agent, OptionError, one_of
+from mowkit.core import Agent, JSONObject, OptionError, one_of
 from mowkit.i18n import N_, _, number
 
 SPEC_FORM = N_("name:key=value,key=value with each key once")
@@ -30,14 +30,14 @@ def agent_classes(game: str) -> dict[str, type]:
 
 def agent_options(cls: type) -> list[str]:
     """The keyword options an agent class takes (the parameters of its constructor)."""
-    init: Any = vars(cls).get("__init__") or getattr(cls, "__init__")  # noqa: B009
+    init: Callable[..., object] = vars(cls).get("__init__") or getattr(cls, "__init__")  # noqa: B009
     if init is object.__init__:
         return []
     params = list(inspect.signature(init).parameters.values())[1:]  # without self
     return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 
-def make_agent(game: str, name: str | Agent, **kwargs: Any) -> Agent:
+def make_agent(game: str, name: str | Agent, **kwargs: object) -> Agent:
     """An agent for ``game`` by name (``"random"``, ``"greedy"``, ...); an Agent passes through.
 
     ``kwargs`` are the agent's options (e.g. ``make_agent("mow", "mc", rollouts=20)``, or in the
@@ -73,7 +73,7 @@ def make_agent(game: str, name: str | Agent, **kwargs: Any) -> Agent:
     return cls(**kwargs)
 
 
-def parse_agent_spec(spec: Any) -> tuple[str, dict[str, Any]]:
+def parse_agent_spec(spec: object) -> tuple[str, JSONObject]:
     """``"mc:rollouts=20"`` -> ``("mc", {"rollouts": 20})``; a plain name has no options.
 
     Values are read as JSON when they parse (``20``, ``2.5``, ``true``, ``"x"``), else kept as
@@ -87,7 +87,7 @@ def parse_agent_spec(spec: Any) -> tuple[str, dict[str, Any]]:
     name = name.strip()
     if not name:
         raise OptionError("agents", spec, _("{form} (the agent name is missing)").format(form=_(SPEC_FORM)))
-    kwargs: dict[str, Any] = {}
+    kwargs: JSONObject = {}
     if colon and not rest.strip():
         raise OptionError("agents", spec, _("{form} (nothing after ':')").format(form=_(SPEC_FORM)))
     for part in rest.split(",") if colon else []:
@@ -132,7 +132,7 @@ OPTION_NAMES: dict[str, str] = {
 }
 
 
-def agent_name(spec: Any) -> str:
+def agent_name(spec: object) -> str:
     """An agent as a person reads it: ``"mc:rollouts=20"`` -> "Monte Carlo (rollouts 20)"."""
     text = str(spec)
     try:
@@ -148,14 +148,14 @@ def agent_name(spec: Any) -> str:
     return shown
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> dict[str, dict[str, str]]:
     """``AGENTS``: game -> {agent name: one-line description} (built on first use)."""
     if name == "AGENTS":
         return {game: describe_agents(game) for game in registry.names()}
     raise AttributeError(f"module 'mowkit.agents' has no attribute {name!r}")
 
 
-def policy_params(game_name: str, spec: str) -> tuple[str, dict[str, Any]] | None:
+def policy_params(game_name: str, spec: str) -> tuple[str, dict[str, object]] | None:
     """The compiled kernel's policy that plays agent ``spec`` exactly, with the agent's parameters.
 
     ``spec`` is an agent spec (``"greedy"``, ``"greedy:take_at=0"``, ``"random:row=random"``);

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from typing import Any, ClassVar
+from typing import ClassVar
 
 
 class KernelParams:
@@ -17,15 +17,15 @@ class KernelParams:
     kernel imports an agent.
     """
 
-    kernel_policies: ClassVar[dict[str, dict[str, Any]]] = {}
+    kernel_policies: ClassVar[dict[str, dict[str, object]]] = {}
 
     @classmethod
-    def defaults(cls) -> dict[str, Any]:
+    def defaults(cls) -> dict[str, object]:
         """The agent's constructor parameters and their default values."""
         return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items()
                 if k != "self" and p.default is not inspect.Parameter.empty}
 
     @classmethod
-    def kernel_params(cls) -> dict[str, dict[str, Any]]:
+    def kernel_params(cls) -> dict[str, dict[str, object]]:
         """Kernel policy -> every constructor parameter the kernel plays it with."""
         return {policy: {**cls.defaults(), **given} for policy, given in cls.kernel_policies.items()}

@@ -69,14 +69,18 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from collections.abc import Callable
 
 import numpy as np
+import numpy.typing as npt
 
 from mowkit.core import OptionError
 
+Evaluate = Callable[[npt.NDArray[np.int_], int], npt.NDArray[np.float64]]
+"""``evaluate(candidates, seed)``: the outcomes of rollouts of the candidates (lower is better)."""
 
-def _halving(evaluate: Any, n: int, rollouts: int, time_budget: float | None, rng: np.random.Generator) -> int:
+
+def _halving(evaluate: Evaluate, n: int, rollouts: int, time_budget: float | None, rng: np.random.Generator) -> int:
     """Index of the best candidate among ``n`` by successive halving; ``evaluate(idx, seed)`` -> means."""
     start = time.perf_counter()
     alive = np.arange(n)
@@ -102,7 +106,7 @@ def _halving(evaluate: Any, n: int, rollouts: int, time_budget: float | None, rn
     return int(alive[int(np.argmin(avg))])
 
 
-def _race(evaluate: Any, n: int, time_budget: float | None, stages: int, z: float,
+def _race(evaluate: Evaluate, n: int, time_budget: float | None, stages: int, z: float,
           rng: np.random.Generator) -> int:
     """Index of the best of ``n`` candidates by racing on common random numbers.
 
@@ -141,9 +145,9 @@ def _race(evaluate: Any, n: int, time_budget: float | None, stages: int, z: floa
     return int(alive[int(np.argmin(x.mean(axis=1)))])
 
 
-def _check_number(option: str, value: Any, lo: float, hi: float, allowed: str) -> float:
+def _check_number(option: str, value: object, lo: float, hi: float, allowed: str) -> float:
     """A number option in ``lo..hi`` as a ``float``, or :class:`~mowkit.core.OptionError`."""
-    ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
-    if ok and lo <= float(value) <= hi:
+    if (isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+            and lo <= float(value) <= hi):
         return float(value)
     raise OptionError(option, value, allowed)

@@ -45,7 +45,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Literal, Protocol, SupportsFloat, SupportsInt, TypeAlias
 
 DOMAIN = "mowkit"
 LANGUAGES = ("en", "ru")
@@ -54,8 +54,14 @@ ALLOWED = "'en' or 'ru'"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 ENV_VAR = "MOWKIT_LANG"
 
+Callback: TypeAlias = "Callable[[str], object]"
+"""A listener of language changes: called with the new language code."""
+Listener: TypeAlias = ("tuple[Literal['strong'], Callback] "
+                       "| tuple[Literal['weak'], weakref.ref[Callback] | weakref.WeakMethod[Callback]]")
+"""A registered listener: held strongly, or a weak reference to it."""
+
 _catalogs: dict[str, _gettext.NullTranslations] = {}
-_listeners: list[Any] = []  # callables, or weak references to them
+_listeners: list[Listener] = []  # callables, or weak references to them
 _current = "en"
 
 
@@ -74,7 +80,7 @@ def _catalog(lang: str) -> _gettext.NullTranslations:
     return found
 
 
-def _check(lang: Any) -> str:
+def _check(lang: object) -> str:
     if isinstance(lang, str) and lang in LANGUAGES:
         return lang
     raise OptionError("language", lang, ALLOWED)
@@ -120,7 +126,7 @@ def language(lang: str, *, notify: bool = False) -> Iterator[str]:
             _notify(before)
 
 
-def on_language_change(callback: Callable[[str], Any], *, weak: bool = False) -> Callable[[], None]:
+def on_language_change(callback: Callback, *, weak: bool = False) -> Callable[[], None]:
     """Call ``callback(lang)`` after every :func:`set_language` that changes the language.
 
     Args:
@@ -132,8 +138,9 @@ def on_language_change(callback: Callable[[str], Any], *, weak: bool = False) ->
         A function that unregisters the callback.
     """
     if weak:
-        ref: Any = weakref.WeakMethod(callback) if hasattr(callback, "__self__") else weakref.ref(callback)
-        entry: Any = ("weak", ref)
+        ref: weakref.ref[Callback] | weakref.WeakMethod[Callback] = (
+            weakref.WeakMethod(callback) if hasattr(callback, "__self__") else weakref.ref(callback))
+        entry: Listener = ("weak", ref)
     else:
         entry = ("strong", callback)
     _listeners.append(entry)
@@ -147,8 +154,7 @@ def on_language_change(callback: Callable[[str], Any], *, weak: bool = False) ->
 
 def _notify(lang: str) -> None:
     for entry in list(_listeners):
-        kind, target = entry
-        fn = target() if kind == "weak" else target
+        fn = entry[1]() if entry[0] == "weak" else entry[1]
         if fn is None:
             _listeners.remove(entry)
         else:
@@ -232,7 +238,11 @@ def term(word: str) -> str:
     return _(TERMS.get(word, word))
 
 
-def number(x: Any, digits: int | None = None) -> str:
+class Number(SupportsFloat, SupportsInt, Protocol):
+    """A number :func:`number` shows (Python's or numpy's)."""
+
+
+def number(x: Number, digits: int | None = None) -> str:
     """A number as a person reads it in the current language: ``1,234`` / ``0.25`` in English,
     ``1 234`` / ``0,25`` in Russian; a whole number never gets a decimal point.
 
@@ -288,9 +298,9 @@ def counted(word: str, n: int) -> str:
 # --------------------------------------------------------------------------- the option error
 
 
-def restore_error(cls: type, args: tuple[Any, ...], fields: dict[str, Any]) -> Exception:
+def restore_error(cls: type, args: tuple[object, ...], fields: dict[str, object]) -> Exception:
     """Rebuild a pickled error with its fields and its text as it was made (in its language)."""
-    error: Any = Exception.__new__(cls)
+    error: Exception = Exception.__new__(cls)
     error.args = args
     vars(error).update(fields)
     return error
@@ -304,12 +314,13 @@ class OptionError(ValueError):
     language can fail with it too; :mod:`mowkit.core` re-exports it as ``mowkit.core.OptionError``.
     """
 
-    def __init__(self, option: str, value: Any, allowed: str) -> None:
+    def __init__(self, option: str, value: object, allowed: str) -> None:
         self.option = option
         self.value = value
         self.allowed = allowed
         super().__init__(_("option {option}={value} is not allowed; allowed: {allowed}").format(
             option=option, value=repr(value), allowed=allowed))
 
-    def __reduce__(self) -> Any:
+    def __reduce__(self) -> tuple[Callable[[type, tuple[object, ...], dict[str, object]], Exception],
+                                  tuple[type, tuple[object, ...], dict[str, object]]]:
         return (restore_error, (type(self), self.args, dict(vars(self))))

@@ -11,12 +11,15 @@ import datetime
 import io
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import IO, TYPE_CHECKING
 
 import mowkit.i18n as i18n
 from mowkit.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 """The repository root (where ``babel.cfg`` lies) when run from a checkout."""
@@ -31,7 +34,7 @@ HEADER = """\
 TITLES = {"ru": "Russian translation", None: "Message template"}
 
 
-def _header(catalog: Any, lang: str | None) -> None:
+def _header(catalog: Catalog, lang: str | None) -> None:
     """The fixed header fields (no placeholder author or dates)."""
     catalog.header_comment = HEADER.format(title=TITLES.get(lang, f"{lang} translation"))
     catalog.msgid_bugs_address = "the mowkit issue tracker"
@@ -52,8 +55,9 @@ def mo_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
-def extract_python_and_descriptions(fileobj: Any, keywords: Any, comment_tags: Any,
-                                    options: dict[str, Any]) -> Iterator[tuple[int, Any, Any, list[str]]]:
+def extract_python_and_descriptions(fileobj: IO[bytes] | IO[str], keywords: Mapping[str, object], comment_tags: Collection[str],
+                                    options: Mapping[str, str]
+                                    ) -> Iterator[tuple[int, str | None, str | tuple[str | None, ...], list[str]]]:
     """Babel extractor for agent modules: the ``_()`` calls, plus every public class's docstring summary.
 
     ``mowkit.agents.describe_agents`` shows the first line of an agent class's docstring (through
@@ -74,7 +78,7 @@ def extract_python_and_descriptions(fileobj: Any, keywords: Any, comment_tags: A
                        [f"description of {node.name} (first line of its docstring)"])
 
 
-def method_map(root: Path = ROOT) -> tuple[list[tuple[str, str]], dict[str, dict[str, Any]]]:
+def method_map(root: Path = ROOT) -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:
     """The extraction mapping of ``babel.cfg`` (which files, which extractor)."""
     from babel.messages import frontend
 
@@ -83,7 +87,7 @@ def method_map(root: Path = ROOT) -> tuple[list[tuple[str, str]], dict[str, dict
         return parse(f, str(root / "babel.cfg"))
 
 
-def extract_catalog(root: Path = ROOT) -> Any:
+def extract_catalog(root: Path = ROOT) -> Catalog:
     """The messages of the source as a Babel ``Catalog`` (the template; nothing written)."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
@@ -97,7 +101,7 @@ def extract_catalog(root: Path = ROOT) -> Any:
     return catalog
 
 
-def _write_po(path: Path, catalog: Any) -> None:
+def _write_po(path: Path, catalog: Catalog) -> None:
     from babel.messages.pofile import write_po
 
     buf = io.BytesIO()
@@ -115,7 +119,7 @@ def _replace(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def read_po(lang: str) -> Any:
+def read_po(lang: str) -> Catalog:
     """The ``.po`` catalog of ``lang`` as a Babel ``Catalog``."""
     from babel.messages.pofile import read_po as babel_read_po
 
@@ -132,7 +136,7 @@ def compiled(lang: str) -> bytes:
     return buf.getvalue()
 
 
-def missing(lang: str, template: Any | None = None) -> list[str]:
+def missing(lang: str, template: Catalog | None = None) -> list[str]:
     """Message ids of the source that ``lang``'s ``.po`` lacks, leaves untranslated or marks fuzzy."""
     template = extract_catalog() if template is None else template
     po = read_po(lang)

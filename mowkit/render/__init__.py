@@ -8,22 +8,21 @@ drawing takes a ``scale`` (1.0 normal, 2 for a projector).
 
 from __future__ import annotations
 
-from typing import Any
-
+from mowkit.core import SomeGame
 from mowkit.registry import spec_of
 
 
-def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) -> str:
+def state_html(state: object, show_hands: bool | int = True, scale: float = 1.0) -> str:
     """HTML of a state of any game: all hands, one seat's hand (``show_hands=seat``) or none."""
     return spec_of(state).render(state, show_hands, scale)
 
 
-def card_svg(game: Any, card: int, value: int | None = None, scale: float = 1.0,
+def card_svg(game: SomeGame, card: int, value: int | None = None, scale: float = 1.0,
              highlight: bool = False) -> str:
     """One card of ``game`` drawn as SVG (``value``: what a card that stands for a number stands for)."""
     return str(spec_of(game).renderer_module().card_svg(game, card, value, scale, highlight))
 
 
-def card_back_svg(game: Any, scale: float = 1.0) -> str:
+def card_back_svg(game: SomeGame | object, scale: float = 1.0) -> str:
     """A face-down card of ``game`` (a game, state or name) drawn as SVG."""
     return str(spec_of(game).renderer_module().card_back_svg(scale))

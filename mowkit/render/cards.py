@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from mowkit.core import OptionError
 from mowkit.i18n import _, ngettext
@@ -36,7 +35,7 @@ Back = Callable[[float, str], str]
 """Draws a face-down card of a game: ``back(scale, title) -> SVG``."""
 
 
-def check_scale(scale: Any) -> float:
+def check_scale(scale: object) -> float:
     """``scale`` as a float; anything but a positive number raises :class:`OptionError`."""
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < float(scale) < 100:
         raise OptionError("scale", scale, "a number greater than 0 (1.0 normal size, 2 for a projector)")
@@ -49,7 +48,7 @@ def num(v: float) -> str:
     return "0" if text in ("", "-0") else text
 
 
-def esc(s: Any) -> str:
+def esc(s: object) -> str:
     """``s`` as text escaped for HTML and attribute values."""
     return html.escape(str(s), quote=True)
 
@@ -62,7 +61,7 @@ def svg(width: float, height: float, title: str, body: str, cls: str) -> str:
             f'<title>{esc(title)}</title>{body}</svg>')
 
 
-def text(x: float, y: float, size: float, content: Any, *, cls: str, fill: str = "#111",
+def text(x: float, y: float, size: float, content: object, *, cls: str, fill: str = "#111",
          anchor: str = "middle", weight: str = "bold", extra: str = "") -> str:
     """An SVG text element in the kit's font."""
     return (f'<text class="{cls}" x="{num(x)}" y="{num(y)}" font-size="{num(size)}" '

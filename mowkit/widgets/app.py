@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict, Unpack, cast
 
 import ipywidgets as widgets
 
@@ -75,14 +75,22 @@ def _fills(key: str, spec: GameSpec) -> bool:
     return True
 
 
-def classroom_defaults(spec: GameSpec) -> dict[str, Any]:
+class ClassroomDefaults(TypedDict):
+    """A game's classroom defaults (see :func:`classroom_defaults`)."""
+
+    stepper: list[str]
+    options: dict[str, Any]  # Any: game options, passed on as keywords
+    play: list[str]
+
+
+def classroom_defaults(spec: GameSpec) -> ClassroomDefaults:
     """A game's classroom defaults: ``stepper`` (its computer players), ``options`` (of its stepper's
     game) and ``play`` (the play tab's seats), from the ``CLASSROOM`` mapping of its ``editor`` module;
     a game without one: a random player in each seat of the stepper, one person against them in play."""
     module = spec.optional("editor")
     found = getattr(module, "CLASSROOM", None)
     if found is not None:
-        return dict(found)
+        return cast(ClassroomDefaults, dict(found))
     names = list(spec.agent_classes())
     agent = "random" if "random" in names else names[0]
     n = int(spec.game_class()().num_players)
@@ -107,11 +115,11 @@ class ClassroomApp(widgets.VBox):
         self.n_games = int(n_games)
         self.play_seats = {name: list(chosen) for name, chosen in (seats or {}).items()}
         self.delay = float(delay)
-        self.steppers: dict[str, Any] = {}
-        self.plays: dict[str, Any] = {}
-        self.editors: dict[str, Any] = {}
-        self.explorer: Any = None
-        self._builders: dict[str, Callable[[str], Any]] = {
+        self.steppers: dict[str, Stepper] = {}
+        self.plays: dict[str, Play] = {}
+        self.editors: dict[str, PositionEditor] = {}
+        self.explorer: OutcomeExplorer | None = None
+        self._builders: dict[str, Callable[[str], widgets.Widget]] = {
             "step": self._stepper, "play": self._play, "editor": self._editor}
 
         specs = registry.specs()
@@ -157,7 +165,7 @@ class ClassroomApp(widgets.VBox):
         """The key of the tab shown (one of :attr:`tab_keys`)."""
         return self.tab_keys[self.tabs.selected_index or 0]
 
-    def show(self, tab: str, game: str | None = None) -> Any:
+    def show(self, tab: str, game: str | None = None) -> widgets.Widget:
         """Open ``tab`` (one of :attr:`tab_keys`) and, for the game tabs, ``game``; returns its widget."""
         if tab not in self.tab_keys:
             raise OptionError("tab", tab, ", ".join(self.tab_keys))
@@ -170,7 +178,7 @@ class ClassroomApp(widgets.VBox):
         self.tabs.selected_index = self.tab_keys.index(tab)
         return self.widget(tab)
 
-    def widget(self, tab: str) -> Any:
+    def widget(self, tab: str) -> widgets.Widget:
         """The widget tab ``tab`` shows now (built if it was not yet)."""
         self._fill(tab)
         return self._bodies[tab].children[0]
@@ -192,14 +200,14 @@ class ClassroomApp(widgets.VBox):
         if self._bodies[key].children != (widget,):
             self._bodies[key].children = [widget]
 
-    def _stepper(self, game: str) -> Any:
+    def _stepper(self, game: str) -> Stepper:
         if game not in self.steppers:
             defaults = classroom_defaults(registry.get(game))
             self.steppers[game] = Stepper.from_seed(game, defaults["stepper"], seed=self.seed,
                                                     language_switch=False, **defaults["options"])
         return self.steppers[game]
 
-    def _play(self, game: str) -> Any:
+    def _play(self, game: str) -> Play:
         if game not in self.plays:
             seats = self.play_seats.get(game) or classroom_defaults(registry.get(game))["play"]
             # the app's own switch is at the top
@@ -207,7 +215,7 @@ class ClassroomApp(widgets.VBox):
                                     language_switch=False)
         return self.plays[game]
 
-    def _editor(self, game: str) -> Any:
+    def _editor(self, game: str) -> PositionEditor:
         if game not in self.editors:
             self.editors[game] = PositionEditor(game, seed=self.seed, language_switch=False)
         return self.editors[game]
@@ -221,6 +229,13 @@ class ClassroomApp(widgets.VBox):
         self._relabel()
 
 
-def classroom_app(seed: int = 7, n_games: int = 12, **kwargs: Any) -> ClassroomApp:
+class AppOptions(TypedDict, total=False):
+    """The other keywords of :class:`ClassroomApp`."""
+
+    seats: Mapping[str, Sequence[str]] | None
+    delay: float
+
+
+def classroom_app(seed: int = 7, n_games: int = 12, **kwargs: Unpack[AppOptions]) -> ClassroomApp:
     """The classroom app (see :class:`ClassroomApp`)."""
     return ClassroomApp(seed=seed, n_games=n_games, **kwargs)

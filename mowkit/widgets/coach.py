@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import html as html_lib
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TypedDict
 
 import ipywidgets as widgets
 
 from mowkit import registry
 from mowkit.coach import BATCHES, ROLLOUTS, Advice, coach
+from mowkit.core import SomeGame, SomeState
 from mowkit.i18n import N_, _, number, on_language_change
 
 _COACH_FOR = {"player": N_("Coach for player {n}"), "farmer": N_("Coach for farmer {n}")}
@@ -50,6 +52,15 @@ def _value(x: Fraction | float | None, digits: int = 2) -> str:
     return number(round(float(x), digits), digits)
 
 
+class CoachOptions(TypedDict):
+    """What the panel passes to :func:`mowkit.coach.coach`."""
+
+    rollouts: int
+    batches: int
+    seed: int
+    agents: Sequence[str] | Mapping[str, object] | None
+
+
 class CoachPanel(widgets.VBox):
     """A "coach" toggle and the advice table for one pending decision.
 
@@ -59,14 +70,14 @@ class CoachPanel(widgets.VBox):
         active: start with the coach pressed (computing at every :meth:`show`).
     """
 
-    def __init__(self, game: Any, *, rollouts: int = ROLLOUTS, batches: int = BATCHES, seed: int = 0,
-                 agents: Any = None, active: bool = False) -> None:
+    def __init__(self, game: SomeGame, *, rollouts: int = ROLLOUTS, batches: int = BATCHES, seed: int = 0,
+                 agents: Sequence[str] | Mapping[str, object] | None = None, active: bool = False) -> None:
         self.game = game
-        self.options = {"rollouts": rollouts, "batches": batches, "seed": seed, "agents": agents}
+        self.options: CoachOptions = {"rollouts": rollouts, "batches": batches, "seed": seed, "agents": agents}
         self.advice: Advice | None = None
         self.html = ""
         self.text = ""
-        self._state: Any = None
+        self._state: SomeState | None = None
         self._player: int | None = None
         self._message: str | None = None
         self.button = widgets.ToggleButton(value=bool(active), layout=widgets.Layout(width="auto"))
@@ -88,7 +99,7 @@ class CoachPanel(widgets.VBox):
     def active(self, value: bool) -> None:
         self.button.value = bool(value)
 
-    def show(self, state: Any, player: int | None = None) -> None:
+    def show(self, state: SomeState | None, player: int | None = None) -> None:
         """Coach the decision of ``player`` (default: the first seat to decide) in ``state``.
 
         The panel keeps a copy of the state; with no decision pending (or the game over) it clears.
@@ -104,7 +115,7 @@ class CoachPanel(widgets.VBox):
             self._compute()
         self._draw()
 
-    def follow(self, state: Any, seats: Any) -> None:
+    def follow(self, state: SomeState | None, seats: Iterable[int]) -> None:
         """Coach the first of ``seats`` (e.g. the human seats of a game) that must decide now in
         ``state``; clear the panel when none of them must (or the game is over)."""
         pending = () if state is None or state.is_over() else tuple(state.pending_players())
@@ -129,7 +140,7 @@ class CoachPanel(widgets.VBox):
         super().close()
 
     # ------------------------------------------------------------------ inside
-    def _toggled(self, change: Any) -> None:
+    def _toggled(self, change: Mapping[str, object]) -> None:
         if self.active and self._state is not None and self.advice is None:
             self._compute()
         self._draw()

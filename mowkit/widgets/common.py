@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Protocol
 
 import ipywidgets as widgets
 
 from mowkit import registry
 from mowkit.agents import describe_agents
+from mowkit.core import Action, ScoredState, SomeGame
 from mowkit.i18n import _, get_language, on_language_change, set_language
 from mowkit.plots import agent_name
 
@@ -21,12 +22,19 @@ GAME_TITLES: Mapping[str, str] = registry.Titles()
 """Game name -> the title a person reads (a live view of :mod:`mowkit.registry`)."""
 
 
-def state_html(state: Any, show_hands: bool | int = True) -> str:
+class GameState(ScoredState[object, Action], Protocol):
+    """A state that knows its game (every engine state does)."""
+
+    @property
+    def game(self) -> SomeGame: ...
+
+
+def state_html(state: GameState, show_hands: bool | int = True) -> str:
     """The drawing of a state of any registered game (all hands, one seat's hand, or none)."""
     return registry.spec_of(state.game).render(state, show_hands)
 
 
-def seat_word(game: Any) -> str:
+def seat_word(game: object) -> str:
     """What a seat is called (``player`` in 6 nimmt!, ``farmer`` in Mow); ``game`` is a name or a game."""
     return registry.seat_word(game)
 
@@ -35,7 +43,7 @@ ALL_HANDS = "all"
 """The perspective value for "all hands open" (a string: ``True == 1`` would clash with seat 1)."""
 
 
-def perspective_options(game_name: Any, players: int) -> list[tuple[str, str | int]]:
+def perspective_options(game_name: object, players: int) -> list[tuple[str, str | int]]:
     """Dropdown options: all hands open (:data:`ALL_HANDS`), then one seat's view per seat."""
     word = _(seat_word(game_name))
     return [(_("all hands open"), ALL_HANDS)] + [
@@ -87,7 +95,7 @@ class _LanguageToggle(widgets.ToggleButtons):
         self.observe(self._chosen, names="value")
         self._unregister = on_language_change(self._sync, weak=True)
 
-    def _chosen(self, change: Any) -> None:
+    def _chosen(self, change: Mapping[str, str]) -> None:
         set_language(change["new"])
 
     def _sync(self, lang: str) -> None:
@@ -105,7 +113,7 @@ def language_toggle() -> widgets.ToggleButtons:
     return _LanguageToggle()
 
 
-def with_switch(children: Sequence[Any], language_switch: bool = True) -> list[Any]:
+def with_switch(children: Sequence[widgets.Widget], language_switch: bool = True) -> list[widgets.Widget]:
     """A widget's children with the English/Русский switch first (``language_switch=False``: as they are).
 
     Every widget of the kit shows the switch when used on its own; an app with one switch for

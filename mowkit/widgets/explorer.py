@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypedDict, Unpack
 
 import ipywidgets as widgets
 import pandas as pd
@@ -27,7 +27,7 @@ import plotly.io as pio
 
 from mowkit import load_game, plots, registry
 from mowkit.agents import make_agent
-from mowkit.core import OptionError, RecordError
+from mowkit.core import JSONObject, JSONValue, OptionError, RecordError, SomeGame
 from mowkit.i18n import _, counted, on_language_change
 from mowkit.plots import agent_name
 from mowkit.records import to_record
@@ -38,10 +38,10 @@ from mowkit.widgets.common import GAME_TITLES, agent_dropdown, button, with_swit
 from mowkit.widgets.stepper import Stepper
 
 
-class _Variants(Mapping[str, Mapping[str, Mapping[str, Any]]]):
+class _Variants(Mapping[str, Mapping[str, Mapping[str, JSONValue]]]):
     """A live view: game name -> its registry entry's ``variants``."""
 
-    def __getitem__(self, name: str) -> Mapping[str, Mapping[str, Any]]:
+    def __getitem__(self, name: str) -> Mapping[str, Mapping[str, JSONValue]]:
         if name not in registry.names():
             raise KeyError(name)
         return registry.get(name).variants
@@ -53,7 +53,7 @@ class _Variants(Mapping[str, Mapping[str, Mapping[str, Any]]]):
         return len(registry.names())
 
 
-VARIANTS: Mapping[str, Mapping[str, Mapping[str, Any]]] = _Variants()
+VARIANTS: Mapping[str, Mapping[str, Mapping[str, JSONValue]]] = _Variants()
 """Game name -> named option sets offered as variants (each game's ``variants`` in :mod:`mowkit.registry`)."""
 
 DEFAULT_AGENTS = ("greedy", "heuristic", "random")
@@ -64,7 +64,7 @@ def default_agents(players: int) -> list[str]:
     return [DEFAULT_AGENTS[min(i, len(DEFAULT_AGENTS) - 1)] for i in range(players)]
 
 
-def figure_output(fig: go.Figure) -> dict[str, Any]:
+def figure_output(fig: go.Figure) -> JSONObject:
     """The display message of a plotly figure (its mime bundle), for an ``Output`` widget."""
     spec = json.loads(pio.to_json(fig, validate=False))
     spec.setdefault("config", {})
@@ -76,7 +76,7 @@ def figure_output(fig: go.Figure) -> dict[str, Any]:
     }
 
 
-def summary_html(table: pd.DataFrame, game: Any = None) -> str:
+def summary_html(table: pd.DataFrame, game: object = None) -> str:
     """The summary of a tournament as an HTML table for people (:func:`mowkit.results.readable`).
 
     Headers in words ("heads per round", "win rate, 95 % interval"), agents by their names,
@@ -128,7 +128,7 @@ class OutcomeExplorer(widgets.VBox):
         self.run_button = button("", style="primary")
         self.progress = widgets.IntProgress(value=0, min=0, max=n_games)
         self.status = widgets.HTML()
-        self._status_text: Any = None  # () -> the status sentence, made again in a new language
+        self._status_text: Callable[[], str] | None = None  # () -> the status sentence, made again in a new language
         self._per = "game"
         self.summary_html = widgets.HTML()
         self.charts = widgets.Output()
@@ -216,7 +216,7 @@ class OutcomeExplorer(widgets.VBox):
         want = [old[i] if i < len(old) else default_agents(n)[i] for i in range(n)]
         self.agents_box.children = [agent_dropdown(self.game.value, a, _("seat {n}").format(n=i + 1)) for i, a in enumerate(want)]
 
-    def _game_changed(self, change: Any = None) -> None:
+    def _game_changed(self, change: Mapping[str, object] | None = None) -> None:
         self.variant.options = [(_(k), k) for k in VARIANTS[self.game.value]]
         self.variant.value = "standard"
         self._build_agents(default_agents(self.players.value))
@@ -227,14 +227,14 @@ class OutcomeExplorer(widgets.VBox):
         self.progress.value = done
 
     # ------------------------------------------------------------------ running
-    def _game(self) -> Any:
+    def _game(self) -> SomeGame | None:
         """The game of the current choice (for the words of the summary: heads or flies)."""
         try:
             return load_game(self.game.value, **self.options())
         except (OptionError, ValueError):
             return None
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, Any]:  # Any: the game options go to tournament(**options)
         """The game options of the current choice (players and the variant's options)."""
         return {"players": self.players.value, **VARIANTS[self.game.value][self.variant.value]}
 
@@ -294,7 +294,7 @@ class OutcomeExplorer(widgets.VBox):
         row = self.table.loc[self.table["penalty"].idxmax()]
         return int(row["game"]), int(row["round"])
 
-    def replay_game(self, game_index: int) -> dict[str, Any]:
+    def replay_game(self, game_index: int) -> JSONObject:
         """The record of game ``game_index`` of the table, replayed from its seed and seat agents.
 
         The replay is checked against the table (final totals per seat); a mismatch is an error.
@@ -352,7 +352,15 @@ class OutcomeExplorer(widgets.VBox):
             self.status.value = f'<span style="color:#b00020">{html.escape(str(e))}</span>'
 
 
+class ExplorerOptions(TypedDict, total=False):
+    """The other keywords of :class:`OutcomeExplorer`."""
+
+    variant: str
+    unit: str
+    language_switch: bool
+
+
 def outcome_explorer(game: str | None = None, players: int = 4, agents: Sequence[str] | None = None,
-                     n_games: int = 20, seed: int = 1, run: bool = True, **kwargs: Any) -> OutcomeExplorer:
+                     n_games: int = 20, seed: int = 1, run: bool = True, **kwargs: Unpack[ExplorerOptions]) -> OutcomeExplorer:
     """An :class:`OutcomeExplorer`, run at once by default."""
     return OutcomeExplorer(game, players, agents, n_games=n_games, seed=seed, run=run, **kwargs)

@@ -50,22 +50,32 @@ import html
 import numbers
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias, cast
 
 import ipywidgets as widgets
 
 from mowkit import registry
 from mowkit.agents import agent_classes
-from mowkit.core import Action, IllegalActionError, OptionError, Outcome
+from mowkit.core import (
+    Action,
+    IllegalActionError,
+    JSONObject,
+    OptionError,
+    Outcome,
+    SomeAgent,
+    SomeGame,
+    SomeState,
+)
+from mowkit.events import Event
 from mowkit.i18n import N_, _, counted, ngettext, number, on_language_change
 from mowkit.match import HUMAN, Match, resolve_game
 from mowkit.narrate import describe, sentences
 from mowkit.records import save
 from mowkit.render import state_html
 from mowkit.widgets.coach import CoachPanel
-from mowkit.widgets.common import button, language_toggle
+from mowkit.widgets.common import GameState, button, language_toggle
 from mowkit.widgets.stepper import Stepper
 
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "strong": "planner"}
@@ -81,14 +91,17 @@ DEFAULT_DELAY = 0.6
 # --------------------------------------------------------------------------- words
 
 
-_SEATS: dict[str, Any] = {
+Seat: TypeAlias = "str | SomeAgent"
+"""A seat's player: ``"human"``, a computer player's name (or difficulty word) or an agent."""
+
+_SEATS: dict[str, Callable[[int], str]] = {
     "player": lambda k: ngettext("player {seats}", "players {seats}", k),
     "farmer": lambda k: ngettext("farmer {seats}", "farmers {seats}", k),
 }
 """Several seats by the game's seat word (its spec's ``words.seat``); other words: ``{word} {n}``."""
 
 
-def seat_name(game: Any, seat: int) -> str:
+def seat_name(game: object, seat: int) -> str:
     """``player 2`` / ``farmer 2``: a seat as a person reads it (counted from 1), in the game's seat word."""
     spec = registry.spec_of(game)
     return _("{word} {n}").format(word=spec.words.say(spec.seat_word), n=seat + 1)
@@ -102,7 +115,7 @@ def _join(items: Sequence[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
-def seats_name(game: Any, seats: Sequence[int]) -> str:
+def seats_name(game: object, seats: Sequence[int]) -> str:
     """``player 2`` or ``players 1 and 3`` (counted from 1)."""
     if len(seats) == 1:
         return seat_name(game, seats[0])
@@ -114,7 +127,7 @@ def seats_name(game: Any, seats: Sequence[int]) -> str:
     return _("{word} {n}").format(word=spec.words.say(word), n=numbers)
 
 
-def penalty_text(game: Any, n: int) -> str:
+def penalty_text(game: object, n: int) -> str:
     """``12 heads`` / ``12 flies``: ``n`` penalty points in the game's word (a name, game or state)."""
     spec = registry.spec_of(game)
     word = getattr(spec.game_class(), "penalty_word", None)
@@ -136,7 +149,7 @@ def computer_label(agent: str) -> str:
     return _("computer: {name}").format(name=agent)
 
 
-def action_label(state: Any, action: Action) -> str:
+def action_label(state: GameState, action: Action) -> str:
     """The words on a move's button: the game narrator's ``move_label(state, action)`` when it has
     one (cards by name, ``take row 2 (3 cards, 5 heads)``), else :func:`mowkit.narrate.describe`."""
     label = getattr(registry.spec_of(state).narrator_module(), "move_label", None)
@@ -153,13 +166,13 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def _check_seed(value: Any) -> int:
+def _check_seed(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
         raise OptionError("seed", value, "a whole number from 0 up")
     return int(value)
 
 
-def _check_delay(value: Any) -> float:
+def _check_delay(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_DELAY:
         raise OptionError("delay", value, f"a number of seconds from 0 to {MAX_DELAY:g}")
     return float(value)
@@ -168,8 +181,8 @@ def _check_delay(value: Any) -> float:
 # --------------------------------------------------------------------------- the widget
 
 
-def seat_plan(game: Any, opponents: Sequence[Any] | None, seat: int | None, humans: Sequence[int] | None,
-              players: Sequence[Any] | int | None, computers: Sequence[Any] | None) -> list[Any]:
+def seat_plan(game: str | SomeGame, opponents: Sequence[Seat] | None, seat: int | None, humans: Sequence[int] | None,
+              players: Sequence[Seat] | int | None, computers: Sequence[Seat] | None) -> list[Seat]:
     """Every seat's player (``HUMAN`` or a computer player) from the Play widget's seat options.
 
     ``players`` is a list of every seat, or a seat count; else ``humans`` (or ``seat``) are the
@@ -182,7 +195,7 @@ def seat_plan(game: Any, opponents: Sequence[Any] | None, seat: int | None, huma
                                                       "option), not both")
         opponents = computers
     count = players if isinstance(players, int) and not isinstance(players, bool) else None
-    seats: Sequence[Any] | None = None if count is not None or isinstance(players, int) else players
+    seats: Sequence[Seat] | None = None if count is not None or isinstance(players, int) else players
     if seats is not None and (opponents is not None or humans is not None or seat is not None):
         raise OptionError("players", seats, "a list of every seat alone (without opponents=, humans= "
                                             "or seat=)")
@@ -234,13 +247,13 @@ class Play(widgets.VBox):
         **options: game options (``variant=``, ``threshold=``, ``max_rounds=`` ...).
     """
 
-    def __init__(self, game: Any = None, opponents: Sequence[Any] | None = None,
+    def __init__(self, game: str | SomeGame | None = None, opponents: Sequence[Seat] | None = None,
                  seat: int | None = None, seed: int = 0, auto: bool = False,
                  save_path: str | os.PathLike[str] = "my_game.json", *,
-                 humans: Sequence[int] | None = None, players: Sequence[Any] | int | None = None,
-                 computers: Sequence[Any] | None = None, delay: float = DEFAULT_DELAY,
-                 coach: bool = False, language_switch: bool = True, state: Any | None = None,
-                 **options: Any) -> None:
+                 humans: Sequence[int] | None = None, players: Sequence[Seat] | int | None = None,
+                 computers: Sequence[Seat] | None = None, delay: float = DEFAULT_DELAY,
+                 coach: bool = False, language_switch: bool = True, state: SomeState | None = None,
+                 **options: object) -> None:
         if game is None:
             game = registry.default_name()
         self._start_state = None if state is None else state.clone()
@@ -257,7 +270,7 @@ class Play(widgets.VBox):
         self.seed = _check_seed(seed)
         self.match = self._match(seats, self.seed)  # an unknown computer player is refused before anything is built
         self._closed = False
-        self._timer: Any = None
+        self._timer: asyncio.TimerHandle | None = None
         self._generation = 0
         self.message = ""
         self._message_error = False
@@ -347,12 +360,12 @@ class Play(widgets.VBox):
 
     # ------------------------------------------------------------------ the match
     @property
-    def state(self) -> Any:
+    def state(self) -> GameState:
         """The game's live state (the match's)."""
-        return self.match.state
+        return cast(GameState, self.match.state)  # every engine state knows its game
 
     @property
-    def agents(self) -> dict[int, Any]:
+    def agents(self) -> dict[int, SomeAgent]:
         """The computer seats' agents (seat -> agent)."""
         return self.match.agents
 
@@ -367,8 +380,8 @@ class Play(widgets.VBox):
         return self.match.humans
 
     @property
-    def _log(self) -> list[tuple[int | None, list[Any]]]:
-        return self.match.log
+    def _log(self) -> list[tuple[int | None, list[Event]]]:
+        return cast("list[tuple[int | None, list[Event]]]", self.match.log)  # the engines' events
 
     # ------------------------------------------------------------------ seats and turns
     @property
@@ -485,7 +498,7 @@ class Play(widgets.VBox):
         return [str(d.value) for d in self.seat_pickers]
 
     # ------------------------------------------------------------------ records
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JSONObject:
         """The game so far (finished or not) as a record."""
         return self.match.record()
 
@@ -536,7 +549,7 @@ class Play(widgets.VBox):
         return lines
 
     # ------------------------------------------------------------------ inside: the game
-    def _match(self, players: Sequence[Any], seed: int) -> Match:
+    def _match(self, players: Sequence[Seat], seed: int) -> Match:
         """A new match of this game: each seat ``"human"`` or a computer (difficulty words read as
         agent names); an unknown computer player raises :class:`OptionError`."""
         n = self.game.num_players

@@ -21,11 +21,12 @@ import html as html_lib
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias, cast
 
 import ipywidgets as widgets
 
-from mowkit.core import Action
+from mowkit.core import Action, JSONObject, SomeGame
+from mowkit.events import Event
 from mowkit.i18n import N_, _, counted, ngettext, on_language_change
 from mowkit.narrate import decision, sentences
 from mowkit.plots import agent_name
@@ -35,6 +36,7 @@ from mowkit.widgets.coach import CoachPanel
 from mowkit.widgets.common import (
     ALL_HANDS,
     GAME_TITLES,
+    GameState,
     button,
     perspective_options,
     seat_word,
@@ -44,7 +46,7 @@ from mowkit.widgets.common import (
     with_switch,
 )
 
-RecordLike = dict[str, Any] | str | os.PathLike[str]
+RecordLike: TypeAlias = "JSONObject | str | os.PathLike[str]"
 
 _NO_DECISION = {"player": N_("Player {n} has no decision now."), "farmer": N_("Farmer {n} has no decision now.")}
 """The game's seat word (its spec's ``words.seat``) -> the sentence for a seat with no decision now
@@ -65,8 +67,8 @@ class Stepper(widgets.VBox):
                  coach: bool = False, language_switch: bool = True) -> None:
         if not isinstance(record, dict):
             record = load(Path(record))
-        self.record: dict[str, Any] = record
-        self.states: list[Any] = replay(record)
+        self.record: JSONObject = record
+        self.states: list[GameState] = replay(record)
         final = self.states[-1]
         self.game = final.game
         self.actions: list[Action] = [a for rnd in final.history for a in rnd]
@@ -109,10 +111,17 @@ class Stepper(widgets.VBox):
         self._redraw()
         self._unregister = on_language_change(self._language_changed, weak=True)
 
+
+    def close(self) -> None:
+        """Stop following the language, then close the widget (also one whose making failed)."""
+        remove = getattr(self, "_unregister", None)
+        if remove is not None:
+            remove()
+        super().close()
     def _relabel(self) -> None:
         """Every label in the reader's language (:func:`mowkit.set_language`)."""
         word = _(seat_word(self.game.name))
-        agents = self.record.get("agents") or []
+        agents = cast("list[str]", self.record.get("agents") or [])  # a replayed record: checked
         who = (", ".join(_("{seat} {n}: {agent}").format(seat=word, n=i + 1, agent=agent_name(a))
                          for i, a in enumerate(agents)) or counted(seat_word(self.game.name), self.game.num_players))
         seed = self.record.get("seed")
@@ -138,8 +147,8 @@ class Stepper(widgets.VBox):
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_seed(cls, game: Any, agents: Sequence[str], seed: int, perspective: bool | int = True,
-                  *, coach: bool = False, language_switch: bool = True, **options: Any) -> Stepper:
+    def from_seed(cls, game: str | SomeGame, agents: Sequence[str], seed: int, perspective: bool | int = True,
+                  *, coach: bool = False, language_switch: bool = True, **options: object) -> Stepper:
         """Play a seeded game with ``agents`` (one per seat; see :func:`mowkit.simulate.play_game`)."""
         record = play_game(resolve_game(game, **options), list(agents), seed=seed)
         return cls(record, perspective=perspective, coach=coach, language_switch=language_switch)
@@ -155,7 +164,7 @@ class Stepper(widgets.VBox):
         self.slider.value = max(0, min(int(value), self.slider.max))
 
     @property
-    def state(self) -> Any:
+    def state(self) -> GameState:
         """The state shown (do not change it: it belongs to the replay)."""
         return self.states[self.index]
 
@@ -187,7 +196,7 @@ class Stepper(widgets.VBox):
         """What decision ``i`` did, in words (:mod:`mowkit.narrate`); a 6 nimmt! face-down card is
         named only when that hand is shown (the events keep it hidden)."""
         state = self.states[i]
-        told = sentences(self.game, state.events)
+        told = sentences(self.game, cast("Sequence[Event]", state.events))
         if i == 0:
             return [_("The start: the cards are shuffled and dealt; nobody has decided yet.")] + told
         action = self.actions[i - 1]
@@ -216,7 +225,7 @@ class Stepper(widgets.VBox):
         self.next_button.disabled = self.last_button.disabled = i == n
         self._coach(state, show)
 
-    def _coach(self, state: Any, show: bool | int) -> None:
+    def _coach(self, state: GameState, show: bool | int) -> None:
         """The coach for the decision pending at the step shown: with all hands open the first seat
         to decide, with one seat's view only that seat (the advice names the cards in hand)."""
         pending = state.pending_players() if not state.is_over() else ()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, SupportsFloat, SupportsInt, cast
 
 import pandas as pd
 
@@ -83,7 +83,7 @@ def fraction_text(f: Fraction) -> str:
     return f"{f.numerator}/{f.denominator}"
 
 
-def percent_text(p: Any) -> str:
+def percent_text(p: SupportsFloat) -> str:
     """A chance in %, with enough decimals to show it (``53.6 %``, ``0.018 %``, ``10 %``, never ``10.0 %``)."""
     p = float(p)
     if p != p:
@@ -102,7 +102,7 @@ def percent_text(p: Any) -> str:
     return text + " %"
 
 
-def chance_text(p: Any) -> str:
+def chance_text(p: SupportsFloat) -> str:
     """A chance as a person reads it: ``53.6 % (1144/2133)`` for a Fraction, ``53.6 %`` for a float."""
     if isinstance(p, Fraction):
         if p.denominator == 1:
@@ -111,7 +111,7 @@ def chance_text(p: Any) -> str:
     return percent_text(p)
 
 
-def value_text(v: Any, digits: int = 2) -> str:
+def value_text(v: object, digits: int = 2) -> str:
     """A number (an integer without decimals, a Fraction as ``2.47 (14053/5688)``) or a text."""
     if v is None or v is pd.NA:
         return "\u2013"
@@ -122,19 +122,20 @@ def value_text(v: Any, digits: int = 2) -> str:
             return number(v.numerator)
         return f"{number(float(v), digits)} ({fraction_text(v)})"
     if isinstance(v, int) or (hasattr(v, "dtype") and getattr(v.dtype, "kind", "") in "iu"):
-        return number(int(v))
+        return number(int(cast(SupportsInt, v)))
     if isinstance(v, float) or (hasattr(v, "dtype") and getattr(v.dtype, "kind", "") == "f"):
-        if math.isnan(float(v)):
+        f = cast(float, v)
+        if math.isnan(float(f)):
             return number(float("nan"))
-        if float(v).is_integer():
-            return number(int(v))
-        return number(float(v), digits)
+        if float(f).is_integer():
+            return number(int(f))
+        return number(float(f), digits)
     if isinstance(v, (tuple, list)):
         return ", ".join(value_text(x, digits) for x in v)
     return str(v)
 
 
-def row_text(row: Any) -> str:
+def row_text(row: SupportsInt | None) -> str:
     """A 0-based row index as ``row 1`` ... (``<NA>``: the cards lower than every row)."""
     if row is None or row is pd.NA or (isinstance(row, float) and math.isnan(row)):
         return _("lower than every row")
@@ -171,7 +172,7 @@ def for_people(
             elif column == "row":
                 fmt = row_text
             else:
-                def fmt(v: Any) -> str:
+                def fmt(v: object) -> str:
                     return value_text(v, digits)
         out[_(names.get(column, column))] = [fmt(v) for v in values]
     return pd.DataFrame(out, index=range(1, len(table) + 1))
@@ -221,7 +222,7 @@ def simulation_check(
     return out
 
 
-def estimate_check(exact: Iterable[Any], simulated: Iterable[float], se: Iterable[float],
+def estimate_check(exact: Iterable[SupportsFloat], simulated: Iterable[float], se: Iterable[float],
                    chance: Iterable[bool]) -> tuple[list[str], list[str], list[str], list[bool]]:
     """For each estimate: (exact text, simulated text, 95 % interval text, exact inside?).
 

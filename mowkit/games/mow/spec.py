@@ -35,6 +35,7 @@ SPEC = GameSpec(
         N_("starter rotates"): {"next_starter": "rotate"},
     },
     batch="mowkit.games.mow.batch:runner",
+    trace="mowkit.games.mow.trace",
     coach="mowkit.games.mow.coach",
     editor="mowkit.games.mow.editor",
     card_math="mowkit.games.mow.odds",

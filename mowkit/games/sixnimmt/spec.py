@@ -43,6 +43,7 @@ SPEC = GameSpec(
         N_("Rule 4: the row with the fewest heads is taken by itself"): {"auto_row": True},
     },
     batch="mowkit.games.sixnimmt.batch:runner",
+    trace="mowkit.games.sixnimmt.trace",
     coach="mowkit.games.sixnimmt.coach",
     editor="mowkit.games.sixnimmt.editor",
     card_math="mowkit.games.sixnimmt.odds",
