@@ -42,7 +42,7 @@ def cache_dir() -> Path:
     return Path(base) / "mowkit" / "numba"
 
 
-KERNEL_FILES = ("kernel.py", "primitives.py", "planning.py", "batch.py", "policies.py", "agents.py", "planner.py")
+KERNEL_FILES = ("kernel.py", "planning.py", "batch.py", "policies.py", "agents.py", "planner.py")
 """The modules of a game folder that compiled code depends on (compiled, or compiled in as constants)."""
 
 

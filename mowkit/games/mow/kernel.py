@@ -90,32 +90,12 @@ from numba.extending import intrinsic
 
 from mowkit.core import Action, OptionError, check_int
 from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow, MowObservation, TakeHerd, herd_placements
-from mowkit.games.mow import primitives as P
 from mowkit.games.mow.policies import (  # noqa: F401  (AGENT_*: read by mowkit.agents.policy_params)
     AGENT_DEFAULTS,
     AGENT_POLICIES,
     GREEDY_TAKE_AT,
     HEURISTIC_MIN_CARDS,
     HEURISTIC_TAKE_AT,
-)
-from mowkit.games.mow.primitives import (  # noqa: F401  (kind codes and action types, part of this module's names)
-    A_ACRO,
-    A_CALF_HI,
-    A_CALF_LO,
-    A_HIGH,
-    A_LOW,
-    A_MAD,
-    A_SLOW,
-    A_START,
-    A_TAKE,
-    ACROBAT,
-    BLOCKING,
-    CALF,
-    DAIRY,
-    MAD,
-    PLAIN,
-    SLOWPOKE,
-    THIN,
 )
 from mowkit.kernels import common, rng
 from mowkit.mow_data import KINDS, MAX_NUMBER, mow_cards
@@ -130,7 +110,12 @@ BLOCK = 4096
 _NO_LIMIT = 1_000_000  # rounds per game when max_rounds is None (a safety stop, see simulate_games)
 _BIG = 1 << 30
 
-# kind codes (the index in mowkit.mow_data.KINDS) and action types of the legal list: see primitives
+# kind codes: the index in mowkit.mow_data.KINDS
+PLAIN, BLOCKING, ACROBAT, SLOWPOKE, CALF, THIN, DAIRY, MAD = (
+    KINDS.index(k) for k in ("plain", "blocking", "acrobat", "slowpoke", "calf", "thin", "dairy", "mad")
+)
+# action types of the legal list
+A_LOW, A_HIGH, A_START, A_ACRO, A_SLOW, A_CALF_LO, A_CALF_HI, A_MAD, A_TAKE = range(9)
 D_TURN, D_FLIP, D_NEXT, D_END = 0, 1, 2, 3
 """Decision kinds of a trace (:func:`trace_deals`): a turn, the arrow flip, the next farmer;
 ``D_END`` is the row of the position at the end of a round (with ``states=True``; no decision)."""
@@ -167,9 +152,105 @@ def _np_state():
     return rs
 
 
-_hand_insert = P.hand_insert
-_line_insert = P.line_insert
-_legal = P.legal
+@njit(cache=True, inline="always")
+def _hand_insert(hands, hcnt, p, c):
+    """Insert card ``c`` into farmer p's hand, kept sorted by card id."""
+    k = hcnt[p]
+    j = k
+    while j > 0 and hands[p, j - 1] > c:
+        hands[p, j] = hands[p, j - 1]
+        j -= 1
+    hands[p, j] = c
+    hcnt[p] = k + 1
+
+
+@njit(cache=True, inline="always")
+def _line_insert(val, crd, hl, h, j, v, c):
+    """Insert (value v, card c) at position j of herd h's line."""
+    k = hl[h]
+    for i in range(k, j, -1):
+        val[h, i] = val[h, i - 1]
+        crd[h, i] = crd[h, i - 1]
+    val[h, j] = v
+    crd[h, j] = c
+    hl[h] = k + 1
+
+
+@njit(cache=True, inline="always")
+def _legal(p, h, kind, num, fl, numbered, hands, hcnt, val, crd, hl, hmad, act_c, act_t, act_a):
+    """Fill the legal list of farmer p's turn on herd h in the engine's order; return its length."""
+    k = 0
+    m = hcnt[p]
+    L = hl[h]
+    if L == 0:
+        for i in range(m):
+            c = hands[p, i]
+            if numbered[c]:
+                act_c[k] = c
+                act_t[k] = A_START
+                act_a[k] = 0
+                k += 1
+        return k
+    lo = val[h, 0]
+    hi = val[h, L - 1]
+    loc = crd[h, 0]
+    hic = crd[h, L - 1]
+    mad = hmad[h]
+    for i in range(m):
+        c = hands[p, i]
+        if mad and fl[c] == 0:
+            continue
+        kc = kind[c]
+        if numbered[c]:
+            if num[c] < lo:
+                act_c[k] = c
+                act_t[k] = A_LOW
+                act_a[k] = 0
+                k += 1
+            elif num[c] > hi:
+                act_c[k] = c
+                act_t[k] = A_HIGH
+                act_a[k] = 0
+                k += 1
+        elif kc == ACROBAT:
+            for j in range(L):
+                t = crd[h, j]
+                if kind[t] == PLAIN and num[t] == num[c]:
+                    act_c[k] = c
+                    act_t[k] = A_ACRO
+                    act_a[k] = j
+                    k += 1
+        elif kc == SLOWPOKE:
+            for j in range(L - 1):
+                for v in range(val[h, j] + 1, val[h, j + 1]):
+                    act_c[k] = c
+                    act_t[k] = A_SLOW
+                    act_a[k] = v
+                    k += 1
+        elif kc == CALF:
+            if kind[loc] == PLAIN and fl[loc] == 0:
+                act_c[k] = c
+                act_t[k] = A_CALF_LO
+                act_a[k] = 0
+                k += 1
+            if kind[hic] == PLAIN and fl[hic] == 0:
+                act_c[k] = c
+                act_t[k] = A_CALF_HI
+                act_a[k] = 0
+                k += 1
+        elif kc == MAD:
+            for j in range(L):
+                t = crd[h, j]
+                if kind[t] == PLAIN and num[t] == 8:
+                    act_c[k] = c
+                    act_t[k] = A_MAD
+                    act_a[k] = j
+                    k += 1
+                    break
+    act_c[k] = -1
+    act_t[k] = A_TAKE
+    act_a[k] = 0
+    return k + 1
 
 
 @njit(cache=True, inline="always")
@@ -389,12 +470,20 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
         # begin the turn of q: an empty active herd is started by the first farmer who can
         h = active
         if hl[h] == 0:
-            p = P.herd_starter(q, n, arrow, hands, hcnt, numbered)
+            p = -1
+            for i in range(n):
+                r = (q + i * arrow) % n
+                for j in range(hcnt[r]):
+                    if numbered[hands[r, j]]:
+                        p = r
+                        break
+                if p >= 0:
+                    break
             if p < 0:
                 break  # nobody can start: the round ends
         else:
             p = q
-        k = P.legal(p, h, kind, num, fl, numbered, hands, hcnt, val, crd, hl, hmad, act_c, act_t, act_a)
+        k = _legal(p, h, kind, num, fl, numbered, hands, hcnt, val, crd, hl, hmad, act_c, act_t, act_a)
         code = pol[p]
         if first >= 0:
             idx = first
@@ -409,71 +498,108 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
                     dsize - pp, tot, hands, hcnt, val, crd, hl, hfl, hmad, sc)
         t = act_t[idx]
         if t == A_TAKE:
-            P.take_herd(p, h, sc, hl, hfl, hmad)
+            sc[p] += hfl[h]
+            hl[h] = 0
+            hfl[h] = 0
+            hmad[h] = 0
             if pp >= dsize:
                 break  # a take with an empty pile ends the round
             if restart_taker:
                 q = p  # the taker starts the new herd within the same turn
                 continue
-            q = P.next_seat(p, arrow, n)
-            active = P.next_herd(active, arrow, nh)
+            q = (p + arrow) % n
+            if nh == 3:
+                active = (active + arrow) % 3
             continue
         c = act_c[idx]
-        P.leave_hand(p, c, hands, hcnt, kind, num, fl, numbered, hid, hs)
-        P.lay_cow(p, h, t, c, act_a[idx], num, fl, hands, hcnt, val, crd, hl, hfl, hmad, hid)
+        a = act_a[idx]
+        # the card leaves the hand (and the unseen cards)
+        m = hcnt[p]
+        j = 0
+        while hands[p, j] != c:
+            j += 1
+        for i in range(j, m - 1):
+            hands[p, i] = hands[p, i + 1]
+        hcnt[p] = m - 1
+        f = 1 if fl[c] > 0 else 0
+        if numbered[c]:
+            hid[num[c], f] -= 1
+        elif kind[c] == SLOWPOKE:
+            hs[f] -= 1
+        L = hl[h]
+        if t == A_START or t == A_HIGH:
+            _line_insert(val, crd, hl, h, L, num[c], c)
+        elif t == A_LOW:
+            _line_insert(val, crd, hl, h, 0, num[c], c)
+        elif t == A_SLOW:
+            j = 0
+            while val[h, j] < a:
+                j += 1
+            _line_insert(val, crd, hl, h, j, a, c)
+        elif t == A_CALF_LO:
+            _line_insert(val, crd, hl, h, 0, val[h, 0] - 1, c)
+        elif t == A_CALF_HI:
+            _line_insert(val, crd, hl, h, L, val[h, L - 1] + 1, c)
+        elif t == A_MAD:
+            eight = crd[h, a]
+            crd[h, a] = c
+            hfl[h] -= fl[eight]
+            hmad[h] = 1
+            _hand_insert(hands, hcnt, p, eight)
+            hid[num[eight], 1 if fl[eight] > 0 else 0] += 1
+        # A_ACRO: on top of its target; the line is unchanged
+        hfl[h] += fl[c]
         kc = kind[c]
-        pp = P.draw(p, kc, order, pp, hands, hcnt)
+        want = 0 if kc == THIN else (2 if kc == DAIRY else 1)
+        for _ in range(want):
+            if pp < dsize:
+                _hand_insert(hands, hcnt, p, order[pp])
+                pp += 1
         chosen = -1
         if kc != PLAIN:
-            arrow, chosen = _special_effect(code, p, c, n, arrow, allow_self, green, tot, rs, record, trace, tlen,
-                                            row, active, dsize - pp, hands, hcnt, val, crd, hl, hfl, hmad, sc)
-        q = chosen if chosen >= 0 else P.next_seat(p, arrow, n)
-        active = P.next_herd(active, arrow, nh)
-    P.score_round(n, sc, hands, hcnt, fl, score)
+            if green[c]:  # optional flip of the arrow
+                if code == RANDOM:
+                    flip = rng.below(rs, 2) == 1
+                else:
+                    flip = tot[(p - arrow) % n] < tot[(p + arrow) % n]
+                if record:
+                    _record(trace, tlen, row, D_FLIP, 2, 1 if flip else 0, p, c, -1, 0, arrow, active,
+                            dsize - pp, tot, hands, hcnt, val, crd, hl, hfl, hmad, sc)
+                if flip:
+                    arrow = -arrow
+            else:  # the farmer names who plays next
+                if code == RANDOM:
+                    pick = rng.below(rs, n if allow_self else n - 1)
+                    chosen = pick if (allow_self or pick < p) else pick + 1
+                else:
+                    bt = _BIG
+                    bd = _BIG
+                    for r in range(n):
+                        if r == p and not allow_self:
+                            continue
+                        d = ((r - p) * arrow) % n
+                        if d == 0:
+                            d = n
+                        if tot[r] < bt or (tot[r] == bt and d < bd):
+                            bt = tot[r]
+                            bd = d
+                            chosen = r
+                if record:
+                    _record(trace, tlen, row, D_NEXT, n if allow_self else n - 1,
+                            chosen if (allow_self or chosen < p) else chosen - 1, p, chosen, -1, 0, arrow,
+                            active, dsize - pp, tot, hands, hcnt, val, crd, hl, hfl, hmad, sc)
+        q = chosen if chosen >= 0 else (p + arrow) % n
+        if nh == 3:
+            active = (active + arrow) % 3
+    for p in range(n):
+        s = sc[p]
+        for i in range(hcnt[p]):
+            s += fl[hands[p, i]]
+        score[p] = s
     if record and trace.shape[1] > 4:  # the end of the round: the flies scored in place of the cowsheds'
         _record(trace, tlen, row, D_END, 0, 0, -1, 0, -1, 0, arrow, active, dsize - pp, tot, hands, hcnt,
                 val, crd, hl, hfl, hmad, score)
     return arrow
-
-
-@njit(cache=True, inline="always")
-def _special_effect(code, p, c, n, arrow, allow_self, green, tot, rs, record, trace, tlen, row, active, stock,
-                    hands, hcnt, val, crd, hl, hfl, hmad, sc):
-    """After farmer p's special cow ``c``: a green one may flip the arrow, another names who plays
-    next (the policy's choice, recorded with a trace); returns (arrow, the next farmer or -1)."""
-    chosen = -1
-    if green[c]:  # optional flip of the arrow
-        if code == RANDOM:
-            flip = rng.below(rs, 2) == 1
-        else:
-            flip = tot[(p - arrow) % n] < tot[(p + arrow) % n]
-        if record:
-            _record(trace, tlen, row, D_FLIP, 2, 1 if flip else 0, p, c, -1, 0, arrow, active,
-                    stock, tot, hands, hcnt, val, crd, hl, hfl, hmad, sc)
-        if flip:
-            arrow = -arrow
-    else:  # the farmer names who plays next
-        if code == RANDOM:
-            pick = rng.below(rs, n if allow_self else n - 1)
-            chosen = pick if (allow_self or pick < p) else pick + 1
-        else:
-            bt = _BIG
-            bd = _BIG
-            for r in range(n):
-                if r == p and not allow_self:
-                    continue
-                d = ((r - p) * arrow) % n
-                if d == 0:
-                    d = n
-                if tot[r] < bt or (tot[r] == bt and d < bd):
-                    bt = tot[r]
-                    bd = d
-                    chosen = r
-        if record:
-            _record(trace, tlen, row, D_NEXT, n if allow_self else n - 1,
-                    chosen if (allow_self or chosen < p) else chosen - 1, p, chosen, -1, 0, arrow,
-                    active, stock, tot, hands, hcnt, val, crd, hl, hfl, hmad, sc)
-    return arrow, chosen
 
 
 @njit(cache=True, inline="always")
@@ -819,144 +945,6 @@ def _add_card(hm, p, c):
 
 
 @njit(cache=True, inline="always")
-def _lean_deal(n, nh, order, hm, st, shed):
-    """Deal the hands of ``order`` as bit sets; empty herds and cowsheds."""
-    for p in range(n):
-        hm[2 * p] = _Z64
-        hm[2 * p + 1] = _Z64
-        for i in range(p * HAND_SIZE, p * HAND_SIZE + HAND_SIZE):
-            _add_card(hm, p, order[i])
-        st[shed + p] = 0
-    for h in range(nh):
-        st[h * _HS + 2] = 0
-        st[h * _HS + 3] = 0
-        st[h * _HS + 4] = 0
-
-
-@njit(cache=True, inline="always")
-def _lean_specials(s0, s1, tab, st, v0, lo, hi, L):
-    """Number of actions of the special cows (``s0``, ``s1``) in a hand on the herd at ``st[v0]``."""
-    ks = 0
-    w = s0
-    while w:
-        ks += _special_count(np.int64(_ctz(w)), tab, st, v0, lo, hi, L)
-        w &= w - _O64
-    w = s1
-    while w:
-        ks += _special_count(64 + np.int64(_ctz(w)), tab, st, v0, lo, hi, L)
-        w &= w - _O64
-    return ks
-
-
-@njit(cache=True, inline="always")
-def _lean_starter(q, n, arrow, hm, n0, n1):
-    """:func:`~mowkit.games.mow.primitives.herd_starter` on bit-set hands (``n0``, ``n1``: numbered cows)."""
-    r = q
-    for _ in range(n):
-        if (hm[2 * r] & n0) | (hm[2 * r + 1] & n1):
-            return r
-        r = P.next_seat(r, arrow, n)
-    return -1
-
-
-@njit(cache=True, inline="always")
-def _lean_take(p, st, b, shed):
-    """:func:`~mowkit.games.mow.primitives.take_herd` on the herd at ``st[b]`` (its value map emptied)."""
-    st[shed + p] += st[b + 3]
-    for x in range(b + 5 + st[b] + 1, b + 5 + st[b + 1] + 2):
-        st[x] = -1
-    st[b + 2] = 0
-    st[b + 3] = 0
-    st[b + 4] = 0
-
-
-@njit(cache=True, inline="always")
-def _lean_pick(idx, m0, m1, s0, s1, ks, tab, st, v0, lo, hi, L):
-    """The card (rank) and its action's index among the card's own of the idx-th placement of the
-    turn, the numbered cows (``m0``, ``m1``) and special cows (``s0``, ``s1``) walked in rank order."""
-    if ks == 0:
-        return _nth_bit(m0, m1, idx), 0
-    for wi in range(2):
-        w = (m0 | s0) if wi == 0 else (m1 | s1)
-        numw = m0 if wi == 0 else m1
-        while w:
-            bit = _ctz(w)
-            cc = 64 * wi + np.int64(bit)
-            if (numw >> bit) & _O64:
-                cnt = 1
-            else:
-                cnt = _special_count(cc, tab, st, v0, lo, hi, L)
-            if idx < cnt:
-                return cc, idx
-            idx -= cnt
-            w &= w - _O64
-    return -1, 0
-
-
-@njit(cache=True, inline="always")
-def _lean_lay(p, c, sub, tab, st, b, v0, lo, hi, L, hm):
-    """:func:`~mowkit.games.mow.primitives.lay_cow` on a value map: cow ``c`` by its ``sub``-th action
-    (the herd's flies are added by the caller)."""
-    kc = tab[c]
-    if kc == ACROBAT:
-        pass  # on top of its target; the line is unchanged
-    elif kc == SLOWPOKE:
-        v = lo + 1
-        while True:
-            if st[v0 + v + 1] < 0:
-                if sub == 0:
-                    break
-                sub -= 1
-            v += 1
-        st[v0 + v + 1] = c
-        st[b + 2] = L + 1
-    elif kc == CALF:
-        t = st[v0 + lo + 1]
-        if sub == 0 and tab[t] == PLAIN and tab[2 * _T + t] == 0:
-            st[b] = lo - 1
-            st[v0 + lo] = c
-        else:
-            st[b + 1] = hi + 1
-            st[v0 + hi + 2] = c
-        st[b + 2] = L + 1
-    elif kc == MAD:
-        eight = st[v0 + 9]
-        st[v0 + 9] = c
-        st[b + 3] -= tab[2 * _T + eight]
-        st[b + 4] = 1
-        _add_card(hm, p, eight)
-    else:  # a numbered cow at one end
-        v = tab[_T + c]
-        if v < lo:
-            st[b] = v
-        else:
-            st[b + 1] = v
-        st[v0 + v + 1] = c
-        st[b + 2] = L + 1
-
-
-@njit(cache=True, inline="always")
-def _lean_score(n, nh, tab, hm, st, shed, score):
-    """:func:`~mowkit.games.mow.primitives.score_round` on bit-set hands; the value maps left empty."""
-    for h in range(nh):
-        b = h * _HS
-        if st[b + 2]:
-            for x in range(b + 5 + st[b] + 1, b + 5 + st[b + 1] + 2):
-                st[x] = -1
-    for p in range(n):
-        s = st[shed + p]
-        w = hm[2 * p]
-        while w:
-            s += tab[2 * _T + np.int64(_ctz(w))]
-            w &= w - _O64
-        w = hm[2 * p + 1]
-        while w:
-            s += tab[2 * _T + 64 + np.int64(_ctz(w))]
-            w &= w - _O64
-        score[p] = s
-
-
-@njit(cache=True, inline="always")
 def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, bits, hm, st, score, rs):
     """One round of random farmers on the rank order ``order``: the round of :func:`_play_round_s`.
 
@@ -969,10 +957,27 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
     from ``nh * _HS`` the cowshed flies per farmer. Fills ``score``; returns the arrow.
     """
     dsize = order.shape[0]
-    g0, g1, g2, g3 = rs[0], rs[1], rs[2], rs[3]  # the generator's state, in registers during the round
-    n0, n1, f0, f1, p0, p1 = bits[0], bits[1], bits[2], bits[3], bits[4], bits[5]
+    g0 = rs[0]  # the generator's state, in registers during the round
+    g1 = rs[1]
+    g2 = rs[2]
+    g3 = rs[3]
+    n0 = bits[0]
+    n1 = bits[1]
+    f0 = bits[2]
+    f1 = bits[3]
+    p0 = bits[4]
+    p1 = bits[5]
     shed = nh * _HS
-    _lean_deal(n, nh, order, hm, st, shed)
+    for p in range(n):
+        hm[2 * p] = _Z64
+        hm[2 * p + 1] = _Z64
+        for i in range(p * HAND_SIZE, p * HAND_SIZE + HAND_SIZE):
+            _add_card(hm, p, order[i])
+        st[shed + p] = 0
+    for h in range(nh):
+        st[h * _HS + 2] = 0
+        st[h * _HS + 3] = 0
+        st[h * _HS + 4] = 0
     pp = n * HAND_SIZE
     active = 0
     q = starter
@@ -981,8 +986,19 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
         b = h * _HS
         v0 = b + 5
         L = st[b + 2]
-        if L == 0:  # the first farmer from q (along the arrow) with a numbered cow starts the herd
-            p = _lean_starter(q, n, arrow, hm, n0, n1)
+        if L == 0:
+            # the first farmer from q (along the arrow) with a numbered cow starts the herd
+            p = -1
+            r = q
+            for _ in range(n):
+                if (hm[2 * r] & n0) | (hm[2 * r + 1] & n1):
+                    p = r
+                    break
+                r += arrow
+                if r == n:
+                    r = 0
+                elif r < 0:
+                    r = n - 1
             if p < 0:
                 break  # nobody can start: the round ends
             m0 = hm[2 * p] & n0
@@ -999,7 +1015,7 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
             p = q
             a0 = hm[2 * p]
             a1 = hm[2 * p + 1]
-            if st[b + 4]:  # a mad herd takes only cows with flies
+            if st[b + 4]:
                 a0 &= f0
                 a1 &= f1
             lo = st[b]
@@ -1011,26 +1027,101 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
             k = np.int64(_popc(m0)) + np.int64(_popc(m1)) + 1
             ks = 0
             if s0 | s1:
-                ks = _lean_specials(s0, s1, tab, st, v0, lo, hi, L)
+                w = s0
+                while w:
+                    ks += _special_count(np.int64(_ctz(w)), tab, st, v0, lo, hi, L)
+                    w &= w - _O64
+                w = s1
+                while w:
+                    ks += _special_count(64 + np.int64(_ctz(w)), tab, st, v0, lo, hi, L)
+                    w &= w - _O64
                 k += ks
             idx, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, k)
             if idx == k - 1:  # take the herd
-                _lean_take(p, st, b, shed)
+                st[shed + p] += st[b + 3]
+                for x in range(v0 + lo + 1, v0 + hi + 2):
+                    st[x] = -1
+                st[b + 2] = 0
+                st[b + 3] = 0
+                st[b + 4] = 0
                 if pp >= dsize:
                     break  # a take with an empty pile ends the round
                 if restart_taker:
                     q = p  # the taker starts the new herd within the same turn
                     continue
-                q = P.next_seat(p, arrow, n)
-                active = P.next_herd(active, arrow, nh)
+                q = p + arrow
+                if q == n:
+                    q = 0
+                elif q < 0:
+                    q = n - 1
+                if nh == 3:
+                    active = (active + arrow) % 3
                 continue
-            c, sub = _lean_pick(idx, m0, m1, s0, s1, ks, tab, st, v0, lo, hi, L)
-            _lean_lay(p, c, sub, tab, st, b, v0, lo, hi, L, hm)
+            sub = 0
+            if ks == 0:
+                c = _nth_bit(m0, m1, idx)
+            else:  # walk the cards with actions in rank order
+                c = -1
+                for wi in range(2):
+                    w = (m0 | s0) if wi == 0 else (m1 | s1)
+                    numw = m0 if wi == 0 else m1
+                    while w:
+                        bit = _ctz(w)
+                        cc = 64 * wi + np.int64(bit)
+                        if (numw >> bit) & _O64:
+                            cnt = 1
+                        else:
+                            cnt = _special_count(cc, tab, st, v0, lo, hi, L)
+                        if idx < cnt:
+                            c = cc
+                            sub = idx
+                            break
+                        idx -= cnt
+                        w &= w - _O64
+                    if c >= 0:
+                        break
+            kc = tab[c]
+            if kc == ACROBAT:
+                pass  # on top of its target; the line is unchanged
+            elif kc == SLOWPOKE:
+                v = lo + 1
+                while True:
+                    if st[v0 + v + 1] < 0:
+                        if sub == 0:
+                            break
+                        sub -= 1
+                    v += 1
+                st[v0 + v + 1] = c
+                st[b + 2] = L + 1
+            elif kc == CALF:
+                t = st[v0 + lo + 1]
+                if sub == 0 and tab[t] == PLAIN and tab[2 * _T + t] == 0:
+                    st[b] = lo - 1
+                    st[v0 + lo] = c
+                else:
+                    st[b + 1] = hi + 1
+                    st[v0 + hi + 2] = c
+                st[b + 2] = L + 1
+            elif kc == MAD:
+                eight = st[v0 + 9]
+                st[v0 + 9] = c
+                st[b + 3] -= tab[2 * _T + eight]
+                st[b + 4] = 1
+                _add_card(hm, p, eight)
+            else:  # a numbered cow at one end
+                v = tab[_T + c]
+                if v < lo:
+                    st[b] = v
+                else:
+                    st[b + 1] = v
+                st[v0 + v + 1] = c
+                st[b + 2] = L + 1
         # the card leaves the hand and lies in the herd; draws
         hm[2 * p + (c >> 6)] &= ~(_O64 << np.uint64(c & 63))
         st[b + 3] += tab[2 * _T + c]
         kc = tab[c]
-        for _ in range(P.draws(kc)):
+        want = 0 if kc == THIN else (2 if kc == DAIRY else 1)
+        for _ in range(want):
             if pp < dsize:
                 _add_card(hm, p, order[pp])
                 pp += 1
@@ -1043,9 +1134,32 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
             else:  # the farmer names who plays next
                 pick, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, n if allow_self else n - 1)
                 chosen = pick if (allow_self or pick < p) else pick + 1
-        q = chosen if chosen >= 0 else P.next_seat(p, arrow, n)
-        active = P.next_herd(active, arrow, nh)
-    _lean_score(n, nh, tab, hm, st, shed, score)
+        if chosen >= 0:
+            q = chosen
+        else:
+            q = p + arrow
+            if q == n:
+                q = 0
+            elif q < 0:
+                q = n - 1
+        if nh == 3:
+            active = (active + arrow) % 3
+    for h in range(nh):  # leave the value maps empty
+        b = h * _HS
+        if st[b + 2]:
+            for x in range(b + 5 + st[b] + 1, b + 5 + st[b + 1] + 2):
+                st[x] = -1
+    for p in range(n):
+        s = st[shed + p]
+        w = hm[2 * p]
+        while w:
+            s += tab[2 * _T + np.int64(_ctz(w))]
+            w &= w - _O64
+        w = hm[2 * p + 1]
+        while w:
+            s += tab[2 * _T + 64 + np.int64(_ctz(w))]
+            w &= w - _O64
+        score[p] = s
     rs[0] = g0
     rs[1] = g1
     rs[2] = g2

@@ -16,7 +16,6 @@ from numba import njit
 
 from mowkit.core import OptionError
 from mowkit.games.sixnimmt import kernel as _six
-from mowkit.games.sixnimmt import primitives as P
 from mowkit.kernels.batch import (
     _FULL,
     _LONG,
@@ -37,66 +36,6 @@ _LOWEST, _HIGHEST, _GREEDY, _RANDOM, _RANDOM_ROW = _six.LOWEST, _six.HIGHEST, _s
 _BIG = 1 << 30
 
 
-@njit(cache=True, inline="always")
-def _lean_card(hand, b, k, code, nrows, cap, last, rcnt, rhd, mt, mti, stream):
-    """Index in seat's ``hand[b:b + k]`` of its policy's card (not professional; ``_six._play_round``)."""
-    if code == _LOWEST:  # the first lowest (cards are distinct)
-        idx = 0
-        lo = hand[b]
-        for i in range(1, k):
-            if hand[b + i] < lo:
-                lo = hand[b + i]
-                idx = i
-    elif code == _HIGHEST:
-        idx = 0
-        hi = hand[b]
-        for i in range(1, k):
-            if hand[b + i] > hi:
-                hi = hand[b + i]
-                idx = i
-    elif code == _GREEDY:  # _six._greedy_index, not professional
-        minh = rhd[0]
-        for r in range(1, nrows):
-            if rhd[r] < minh:
-                minh = rhd[r]
-        idx = 0
-        bw = _BIG
-        bd = _BIG
-        bc = _BIG
-        for i in range(k):
-            c = hand[b + i]
-            br = P.row_below(c, nrows, last)
-            if br < 0:
-                w = minh
-                d = 0
-            else:
-                d = c - last[br]
-                w = rhd[br] if P.is_full(br, cap, rcnt) else 0
-            if w < bw or (w == bw and (d < bd or (d == bd and c < bc))):
-                bw = w
-                bd = d
-                bc = c
-                idx = i
-    else:  # random, random_row: a uniformly random card of the hand
-        idx = _mt_below(mt, mti, stream, k)
-    return idx
-
-
-@njit(cache=True, inline="always")
-def _lean_place(c, q, code, nrows, cap, heads, auto, last, rcnt, rhd, pen, mt, mti, stream):
-    """Rules 1-4 for card ``c`` of seat ``q`` (``_six._place``, not professional; its Rule 4 row)."""
-    br = P.row_below(c, nrows, last)
-    if br < 0:  # Rule 4: the seat's row (_six._rule4_row)
-        if code == _RANDOM_ROW and not auto:
-            br = _mt_below(mt, mti, stream, nrows)
-        else:
-            br = P.fewest_heads(nrows, rhd, rcnt, not auto and code != _RANDOM and code != _RANDOM_ROW)
-        P.take_row(br, c, q, heads, rcnt, rhd, pen)
-    else:
-        P.add_card(br, c, q, cap, heads, rcnt, rhd, pen)
-    last[br] = c
-
-
 @njit(cache=True)
 def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last, rcnt, rhd, pen, cards, owners,
                 mt, mti, stream):
@@ -105,9 +44,9 @@ def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last,
     The very same choices, random draws (in the same order) and penalties as the kernel's
     general round player with ``prof=False, dealt_random=False``, in about half the time: hands
     in one flat array (seat p at ``p * hsize``), no row fronts (only the professional variant
-    reads them), the card choice (:func:`_lean_card`) and Rules 1-4 (:func:`_lean_place`) inlined
-    in one loop. The draws come from row ``stream`` of the Mersenne Twister states ``mt``
-    (:func:`mowkit.kernels.batch._mt_seed`), numba's ``np.random`` stream.
+    reads them), the card choice and Rules 1-4 written out in one loop. The draws come from row
+    ``stream`` of the Mersenne Twister states ``mt`` (:func:`mowkit.kernels.batch._mt_seed`), numba's
+    ``np.random`` stream.
     """
     m = n * hsize
     for i in range(m):
@@ -118,19 +57,101 @@ def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last,
     for r in range(nrows):
         c = order[m + r]
         last[r] = c
-        P.start_row(r, c, heads, rcnt, rhd)
+        rcnt[r] = 1
+        rhd[r] = heads[c]
     for _ in range(hsize):
         for p in range(n):
             k = hcnt[p]
             b = p * hsize
-            idx = _lean_card(hand, b, k, pol[p], nrows, cap, last, rcnt, rhd, mt, mti, stream)
+            code = pol[p]
+            if code == _LOWEST:  # the first lowest (cards are distinct)
+                idx = 0
+                lo = hand[b]
+                for i in range(1, k):
+                    if hand[b + i] < lo:
+                        lo = hand[b + i]
+                        idx = i
+            elif code == _HIGHEST:
+                idx = 0
+                hi = hand[b]
+                for i in range(1, k):
+                    if hand[b + i] > hi:
+                        hi = hand[b + i]
+                        idx = i
+            elif code == _GREEDY:  # _six._greedy_index, not professional
+                minh = rhd[0]
+                for r in range(1, nrows):
+                    if rhd[r] < minh:
+                        minh = rhd[r]
+                idx = 0
+                bw = _BIG
+                bd = _BIG
+                bc = _BIG
+                for i in range(k):
+                    c = hand[b + i]
+                    br = -1
+                    bl = -1
+                    for r in range(nrows):
+                        lr = last[r]
+                        if lr < c and lr > bl:
+                            bl = lr
+                            br = r
+                    if br < 0:
+                        w = minh
+                        d = 0
+                    else:
+                        d = c - bl
+                        w = rhd[br] if rcnt[br] >= cap else 0
+                    if w < bw or (w == bw and (d < bd or (d == bd and c < bc))):
+                        bw = w
+                        bd = d
+                        bc = c
+                        idx = i
+            else:  # random, random_row: a uniformly random card of the hand
+                idx = _mt_below(mt, mti, stream, k)
             c = hand[b + idx]
             hand[b + idx] = hand[b + k - 1]
             hcnt[p] = k - 1
-            P.reveal(cards, owners, p, c)
+            j = p  # insertion sort of the revealed cards
+            while j > 0 and cards[j - 1] > c:
+                cards[j] = cards[j - 1]
+                owners[j] = owners[j - 1]
+                j -= 1
+            cards[j] = c
+            owners[j] = p
         for j in range(n):  # Rules 1-4 in ascending card order (_six._place)
+            c = cards[j]
             q = owners[j]
-            _lean_place(cards[j], q, pol[q], nrows, cap, heads, auto, last, rcnt, rhd, pen, mt, mti, stream)
+            br = -1
+            bl = -1
+            for r in range(nrows):
+                lr = last[r]
+                if lr < c and lr > bl:
+                    bl = lr
+                    br = r
+            if br < 0:  # Rule 4: the seat's row (_six._rule4_row)
+                code = pol[q]
+                if code == _RANDOM_ROW and not auto:
+                    br = _mt_below(mt, mti, stream, nrows)
+                else:
+                    by_cards = not auto and code != _RANDOM and code != _RANDOM_ROW
+                    br = 0
+                    for r in range(1, nrows):
+                        if rhd[r] < rhd[br]:
+                            br = r
+                        elif by_cards and rhd[r] == rhd[br] and rcnt[r] < rcnt[br]:
+                            br = r
+                pen[q] += rhd[br]
+                rcnt[br] = 1
+                rhd[br] = heads[c]
+            elif rcnt[br] >= cap:  # Rule 3: the sixth card
+                pen[q] += rhd[br]
+                rcnt[br] = 1
+                rhd[br] = heads[c]
+            else:
+                rcnt[br] += 1
+                rhd[br] += heads[c]
+            last[br] = c
 
 
 @njit(cache=True)

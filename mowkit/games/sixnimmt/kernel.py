@@ -71,7 +71,6 @@ from numba.extending import overload
 from mowkit.core import OptionError, check_int
 from mowkit.data import sixnimmt_heads
 from mowkit.games.sixnimmt import SixNimmt
-from mowkit.games.sixnimmt import primitives as P
 from mowkit.games.sixnimmt.policies import AGENT_DEFAULTS, AGENT_POLICIES  # noqa: F401  (read by kernels.common.policy_params)
 from mowkit.kernels import common, rng
 
@@ -236,7 +235,14 @@ def _rule4_row_s(code, auto, nrows, rhd, rcnt, rs):
     """Row a seat takes under Rule 4: its policy's choice (or auto_row's)."""
     if code == RANDOM_ROW and not auto:
         return rng.below(rs, nrows)
-    return P.fewest_heads(nrows, rhd, rcnt, not auto and code != RANDOM and code != RANDOM_ROW)
+    by_cards = not auto and code != RANDOM and code != RANDOM_ROW
+    best = 0
+    for r in range(1, nrows):
+        if rhd[r] < rhd[best]:
+            best = r
+        elif by_cards and rhd[r] == rhd[best] and rcnt[r] < rcnt[best]:
+            best = r
+    return best
 
 
 @njit(cache=True, inline="always")
@@ -244,7 +250,14 @@ def _rule4_row(code, auto, nrows, rhd, rcnt):
     """Row a seat takes under Rule 4: its policy's choice (or auto_row's)."""
     if code == RANDOM_ROW and not auto:
         return _below(nrows)
-    return P.fewest_heads(nrows, rhd, rcnt, not auto and code != RANDOM and code != RANDOM_ROW)
+    by_cards = not auto and code != RANDOM and code != RANDOM_ROW
+    best = 0
+    for r in range(1, nrows):
+        if rhd[r] < rhd[best]:
+            best = r
+        elif by_cards and rhd[r] == rhd[best] and rcnt[r] < rcnt[best]:
+            best = r
+    return best
 
 
 @njit(cache=True, inline="always")
@@ -261,18 +274,24 @@ def _greedy_index(hand, k, nrows, cap, prof, first, last, rcnt, rhd):
     for i in range(k):
         c = hand[i]
         if not prof:
-            br = P.row_below(c, nrows, last)
+            br = -1
+            bl = -1
+            for r in range(nrows):
+                lr = last[r]
+                if lr < c and lr > bl:
+                    bl = lr
+                    br = r
             if br < 0:
                 w = minh
                 d = 0
             else:
-                d = c - last[br]
-                w = rhd[br] if P.is_full(br, cap, rcnt) else 0
+                d = c - bl
+                w = rhd[br] if rcnt[br] >= cap else 0
         else:
             d = _BIG
             w = 0
             for r in range(nrows):
-                full = rhd[r] if P.is_full(r, cap, rcnt) else 0
+                full = rhd[r] if rcnt[r] >= cap else 0
                 if c > last[r]:
                     dd = c - last[r]
                     if dd < d:
@@ -308,7 +327,12 @@ def _place_s(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, 
     br = -1
     front = False
     if not prof:
-        br = P.row_below(c, nrows, last)
+        bl = -1
+        for r in range(nrows):
+            lr = last[r]
+            if lr < c and lr > bl:
+                bl = lr
+                br = r
     else:
         bd = _BIG
         for r in range(nrows):
@@ -325,16 +349,24 @@ def _place_s(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, 
         r = _rule4_row_s(code, auto, nrows, rhd, rcnt, rs)
         if not auto:
             _rec(trace, tlen, D_ROW, p, nrows, r, c, 0, True, first, last, rcnt, rhd, hands, hcnt, pen)
-        P.take_row(r, c, p, heads, rcnt, rhd, pen)
+        pen[p] += rhd[r]
         first[r] = c
         last[r] = c
-    elif P.add_card(br, c, p, cap, heads, rcnt, rhd, pen):  # Rule 3: the card starts the row
+        rcnt[r] = 1
+        rhd[r] = heads[c]
+    elif rcnt[br] >= cap:  # Rule 3
+        pen[p] += rhd[br]
         first[br] = c
         last[br] = c
-    elif front:
-        first[br] = c
+        rcnt[br] = 1
+        rhd[br] = heads[c]
     else:
-        last[br] = c
+        if front:
+            first[br] = c
+        else:
+            last[br] = c
+        rcnt[br] += 1
+        rhd[br] += heads[c]
 
 
 @njit(cache=True, inline="always")
@@ -342,7 +374,12 @@ def _place(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pe
     """Place card ``c`` of seat ``p`` by Rules 1-4 (professional: both ends)."""
     br = -1
     if not prof:
-        br = P.row_below(c, nrows, last)
+        bl = -1
+        for r in range(nrows):
+            lr = last[r]
+            if lr < c and lr > bl:
+                bl = lr
+                br = r
         front = False
     else:
         bd = _BIG
@@ -358,16 +395,24 @@ def _place(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pe
                 front = True
     if br < 0:  # Rule 4
         r = _rule4_row(code, auto, nrows, rhd, rcnt)
-        P.take_row(r, c, p, heads, rcnt, rhd, pen)
+        pen[p] += rhd[r]
         first[r] = c
         last[r] = c
-    elif P.add_card(br, c, p, cap, heads, rcnt, rhd, pen):  # Rule 3: the card starts the row
+        rcnt[r] = 1
+        rhd[r] = heads[c]
+    elif rcnt[br] >= cap:  # Rule 3
+        pen[p] += rhd[br]
         first[br] = c
         last[br] = c
-    elif front:
-        first[br] = c
+        rcnt[br] = 1
+        rhd[br] = heads[c]
     else:
-        last[br] = c
+        if front:
+            first[br] = c
+        else:
+            last[br] = c
+        rcnt[br] += 1
+        rhd[br] += heads[c]
 
 
 @njit(cache=True)
@@ -383,7 +428,8 @@ def _deal(order, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd):
         c = order[base + r]
         first[r] = c
         last[r] = c
-        P.start_row(r, c, heads, rcnt, rhd)
+        rcnt[r] = 1
+        rhd[r] = heads[c]
 
 
 @njit(cache=True)
@@ -419,7 +465,8 @@ def _draft_s(round_index, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
         c = pool[r]
         first[r] = c
         last[r] = c
-        P.start_row(r, c, heads, rcnt, rhd)
+        rcnt[r] = 1
+        rhd[r] = heads[c]
 
 
 @njit(cache=True, inline="always")
@@ -451,7 +498,8 @@ def _draft(round_index, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, f
         c = pool[r]
         first[r] = c
         last[r] = c
-        P.start_row(r, c, heads, rcnt, rhd)
+        rcnt[r] = 1
+        rhd[r] = heads[c]
 
 
 @njit(cache=True, inline="always")
@@ -491,7 +539,13 @@ def _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, dealt_random,
             _rec(trace, tlen, D_CARD, p, k, -1, c, 0, True, first, last, rcnt, rhd, hands, hcnt, pen)
             hand[idx] = hand[k - 1]
             hcnt[p] = k - 1
-            P.reveal(cards, owners, p, c)
+            j = p  # insertion sort of the revealed cards
+            while j > 0 and cards[j - 1] > c:
+                cards[j] = cards[j - 1]
+                owners[j] = owners[j - 1]
+                j -= 1
+            cards[j] = c
+            owners[j] = p
         for j in range(n):
             q = owners[j]
             _place_s(cards[j], q, pol[q], nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen, rs,
@@ -529,7 +583,13 @@ def _play_round(n, hsize, nrows, cap, heads, pol, prof, auto, dealt_random,
             c = hand[idx]
             hand[idx] = hand[k - 1]
             hcnt[p] = k - 1
-            P.reveal(cards, owners, p, c)
+            j = p  # insertion sort of the revealed cards
+            while j > 0 and cards[j - 1] > c:
+                cards[j] = cards[j - 1]
+                owners[j] = owners[j - 1]
+                j -= 1
+            cards[j] = c
+            owners[j] = p
         for j in range(n):
             q = owners[j]
             _place(cards[j], q, pol[q], nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen)
@@ -572,14 +632,45 @@ def _random_rounds_kernel(out, block, seeds, n, hsize, nrows, cap, dsize, heads)
         for r in range(nrows):
             c = deck[base + r]
             last[r] = c
-            P.start_row(r, c, heads, rcnt, rhd)
+            rcnt[r] = 1
+            rhd[r] = heads[c]
         for p in range(n):
             pen[p] = 0
         for t in range(hsize - 1, -1, -1):
             for p in range(n):
-                P.reveal(cards, owners, p, deck[p * hsize + t])
-            # Rule 4: fewest heads, ties to the lowest index
-            P.resolve_turn(cards, owners, n, nrows, cap, False, heads, last, rcnt, rhd, pen)
+                c = deck[p * hsize + t]
+                j = p
+                while j > 0 and cards[j - 1] > c:
+                    cards[j] = cards[j - 1]
+                    owners[j] = owners[j - 1]
+                    j -= 1
+                cards[j] = c
+                owners[j] = p
+            for j in range(n):
+                c = cards[j]
+                br = -1
+                bl = -1
+                for r in range(nrows):
+                    lr = last[r]
+                    if lr < c and lr > bl:
+                        bl = lr
+                        br = r
+                if br < 0:  # Rule 4: fewest heads, ties to the lowest index
+                    br = 0
+                    for r in range(1, nrows):
+                        if rhd[r] < rhd[br]:
+                            br = r
+                    pen[owners[j]] += rhd[br]
+                    rcnt[br] = 1
+                    rhd[br] = heads[c]
+                elif rcnt[br] >= cap:  # Rule 3
+                    pen[owners[j]] += rhd[br]
+                    rcnt[br] = 1
+                    rhd[br] = heads[c]
+                else:
+                    rcnt[br] += 1
+                    rhd[br] += heads[c]
+                last[br] = c
         for p in range(n):
             out[i, p] = pen[p]
 
@@ -771,7 +862,13 @@ def _mc_kernel(values, seed, rollouts, n, me, nrows, cap, prof, relative, heads,
                     k = hcnt[p]
                     cc = hands[p, k - 1]
                     hcnt[p] = k - 1
-                P.reveal(cards, owners, p, cc)
+                j = p
+                while j > 0 and cards[j - 1] > cc:
+                    cards[j] = cards[j - 1]
+                    owners[j] = owners[j - 1]
+                    j -= 1
+                cards[j] = cc
+                owners[j] = p
             for j in range(n):
                 _place_s(cards[j], owners[j], RANDOM, nrows, cap, prof, False, heads, first, last, rcnt,
                          rhd, pen, rs, None, None, hands, hcnt)
@@ -845,9 +942,38 @@ def _mc_fast_kernel(values, seed, rollouts, n, me, nrows, cap, relative, heads, 
                         c = c0 if turn == 0 else myh[h - 1 - turn]
                     else:
                         c = pool[base[p] + h - 1 - turn]
-                    P.reveal(cards, owners, p, c)
-                # Rule 4: fewest heads, ties to the lowest index
-                P.resolve_turn(cards, owners, n, nrows, cap, False, heads, last, rcnt, rhd, pen)
+                    j = p
+                    while j > 0 and cards[j - 1] > c:
+                        cards[j] = cards[j - 1]
+                        owners[j] = owners[j - 1]
+                        j -= 1
+                    cards[j] = c
+                    owners[j] = p
+                for j in range(n):
+                    c = cards[j]
+                    br = -1
+                    bl = -1
+                    for r in range(nrows):
+                        lr = last[r]
+                        if lr < c and lr > bl:
+                            bl = lr
+                            br = r
+                    if br < 0:  # Rule 4: fewest heads, ties to the lowest index
+                        br = 0
+                        for r in range(1, nrows):
+                            if rhd[r] < rhd[br]:
+                                br = r
+                        pen[owners[j]] += rhd[br]
+                        rcnt[br] = 1
+                        rhd[br] = heads[c]
+                    elif rcnt[br] >= cap:  # Rule 3
+                        pen[owners[j]] += rhd[br]
+                        rcnt[br] = 1
+                        rhd[br] = heads[c]
+                    else:
+                        rcnt[br] += 1
+                        rhd[br] += heads[c]
+                    last[br] = c
             v = float(pen[me])
             if relative:
                 others = 0.0

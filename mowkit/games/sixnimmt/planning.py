@@ -39,7 +39,6 @@ import numpy as np
 from numba import njit
 
 from mowkit.core import OptionError, check_choice, check_int
-from mowkit.games.sixnimmt import primitives as P
 from mowkit.games.sixnimmt.kernel import _greedy_index, _shuffle_part, row_arrays
 from mowkit.games.sixnimmt.kernel import warm_up as warm_kernel
 from mowkit.games.sixnimmt.rollout_model import WEIGHTS
@@ -62,8 +61,56 @@ TIE = 0.001
 @njit(cache=True, inline="always")
 def _takes_row(c, nrows, cap, last, rcnt):
     """Would card ``c``, placed alone on the rows as they are, take a row (Rule 3 or Rule 4)?"""
-    br = P.row_below(c, nrows, last)
-    return br < 0 or P.is_full(br, cap, rcnt)
+    br = -1
+    bl = -1
+    for r in range(nrows):
+        lr = last[r]
+        if lr < c and lr > bl:
+            bl = lr
+            br = r
+    return br < 0 or rcnt[br] >= cap
+
+
+@njit(cache=True, inline="always")
+def _lay(cards, owners, p, c):
+    """Insert seat ``p``'s card ``c`` into the turn's cards ``cards[:p]`` (ascending), with its owner."""
+    j = p
+    while j > 0 and cards[j - 1] > c:
+        cards[j] = cards[j - 1]
+        owners[j] = owners[j - 1]
+        j -= 1
+    cards[j] = c
+    owners[j] = p
+
+
+@njit(cache=True, inline="always")
+def _place_turn(cards, owners, n, nrows, cap, last, rcnt, rhd, heads, pen):
+    """Place the turn's ``n`` cards (ascending, with their owners) on the rows; penalties into ``pen``."""
+    for j in range(n):
+        c = cards[j]
+        br = -1
+        bl = -1
+        for r in range(nrows):
+            lr = last[r]
+            if lr < c and lr > bl:
+                bl = lr
+                br = r
+        if br < 0:  # Rule 4: fewest heads, ties to the fewest cards, then the lowest index
+            br = 0
+            for r in range(1, nrows):
+                if rhd[r] < rhd[br] or (rhd[r] == rhd[br] and rcnt[r] < rcnt[br]):
+                    br = r
+            pen[owners[j]] += rhd[br]
+            rcnt[br] = 1
+            rhd[br] = heads[c]
+        elif rcnt[br] >= cap:  # Rule 3
+            pen[owners[j]] += rhd[br]
+            rcnt[br] = 1
+            rhd[br] = heads[c]
+        else:
+            rcnt[br] += 1
+            rhd[br] += heads[c]
+        last[br] = c
 
 
 @njit(cache=True, inline="always")
@@ -198,9 +245,8 @@ def _plan_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand
                         c = hands[p, i]
                         hands[p, i] = hands[p, k - 1]
                         hcnt[p] = k - 1
-                    P.reveal(cards, owners, p, c)
-                # Rule 4: fewest heads, ties to the fewest cards, then the lowest index
-                P.resolve_turn(cards, owners, n, nrows, cap, True, heads, last, rcnt, rhd, pen)
+                    _lay(cards, owners, p, c)
+                _place_turn(cards, owners, n, nrows, cap, last, rcnt, rhd, heads, pen)
             values[ci, it] = _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie)
 
 
@@ -254,8 +300,13 @@ def _model_score(c, rank, k, nrows, cap, last, rcnt, rhd, minh, pre, w, cconst, 
     """Score of card ``c`` (the ``rank``-th lowest of ``k``) under the weights ``w`` of
     :mod:`mowkit.games.sixnimmt.rollout_model` (``pre[x]``: the unseen cards up to ``x``; ``cconst``: the
     value terms per card; ``lg[u] = log(1 + u)``)."""
-    br = P.row_below(c, nrows, last)
-    bl = last[br] if br >= 0 else 0
+    br = -1
+    bl = 0
+    for r in range(nrows):
+        lr = last[r]
+        if lr < c and lr > bl:
+            bl = lr
+            br = r
     u = pre[c - 1] - pre[bl]
     s = cconst[c] + w[11] * lg[u]
     if k > 1:
@@ -264,7 +315,7 @@ def _model_score(c, rank, k, nrows, cap, last, rcnt, rhd, minh, pre, w, cconst, 
         s += w[0] * minh / 10.0 + w[1] + w[2]
     else:
         m = rcnt[br]
-        if P.is_full(br, cap, rcnt):  # Rule 3
+        if m >= cap:  # Rule 3
             s += w[0] * rhd[br] / 10.0 + w[1]
         else:
             if m <= 4:
@@ -305,44 +356,6 @@ def _unseen_prefix(pre, gone):
 
 
 @njit(cache=True)
-def _model_tables(w):
-    """The learned model's value terms per card (``cconst``) and ``lg[u] = log(1 + u)``."""
-    cconst = np.zeros(105)
-    lg = np.empty(106)
-    for c in range(1, 105):
-        cconst[c] = w[12] * c / 104.0 + w[13] * (c / 104.0) ** 2
-    for u in range(106):
-        lg[u] = math.log1p(u)
-    return cconst, lg
-
-
-@njit(cache=True, inline="always")
-def _model_deal(rs, pool, need, dealt, xs, first, n, h, me, my_hand, opp_turns, nrows, cap, last0, rcnt0, rhd0,
-                minh0, pre0, w, cconst, lg, sc):
-    """A rollout's determinization: the others' sorted hands (``dealt``), the uniform numbers per turn
-    and seat (``xs``), and the others' card of this turn (``first``), the same for every candidate."""
-    _shuffle_part(pool, need, rs)
-    q = 0
-    for p in range(n):
-        if p == me:
-            for x in range(h):
-                dealt[p, x] = my_hand[x]
-        else:
-            dealt[p, :h] = np.sort(pool[q:q + h])
-            q += h
-    for t in range(h):
-        for p in range(n):
-            xs[t, p] = rng.below(rs, 1073741824) / 1073741824.0
-    for p in range(n):
-        if p != me:
-            if opp_turns > 0 and h > 1:
-                first[p] = _model_pick(dealt[p], h, xs[0, p], nrows, cap, last0, rcnt0, rhd0, minh0, pre0, w,
-                                       cconst, lg, sc)
-            else:
-                first[p] = int(xs[0, p] * h)
-
-
-@njit(cache=True)
 def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand, unseen, last0, rcnt0, rhd0,
                   gone0, w, self_turns, opp_turns, objective, start, threshold, strict, final, mu, sigma, tie):
     """Like :func:`_plan_kernel`, with the learned rollout model (see :func:`model_values`).
@@ -372,7 +385,12 @@ def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, can
     sc = np.empty(hw)
     xs = np.empty((hw, n))
     first = np.zeros(n, np.int64)
-    cconst, lg = _model_tables(w)
+    cconst = np.zeros(105)
+    lg = np.empty(106)
+    for c in range(1, 105):
+        cconst[c] = w[12] * c / 104.0 + w[13] * (c / 104.0) ** 2
+    for u in range(106):
+        lg[u] = math.log1p(u)
     _unseen_prefix(pre0, gone0)
     minh0 = rhd0[0]
     for r in range(1, nrows):
@@ -380,8 +398,25 @@ def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, can
             minh0 = rhd0[r]
     need = (n - 1) * h
     for it in range(rollouts):
-        _model_deal(rs, pool, need, dealt, xs, first, n, h, me, my_hand, opp_turns, nrows, cap, last0, rcnt0, rhd0,
-                    minh0, pre0, w, cconst, lg, sc)
+        _shuffle_part(pool, need, rs)
+        q = 0
+        for p in range(n):
+            if p == me:
+                for x in range(h):
+                    dealt[p, x] = my_hand[x]
+            else:
+                dealt[p, :h] = np.sort(pool[q:q + h])
+                q += h
+        for t in range(h):
+            for p in range(n):
+                xs[t, p] = rng.below(rs, 1073741824) / 1073741824.0
+        for p in range(n):  # the others' card of this turn: the same for every candidate
+            if p != me:
+                if opp_turns > 0 and h > 1:
+                    first[p] = _model_pick(dealt[p], h, xs[0, p], nrows, cap, last0, rcnt0, rhd0, minh0, pre0, w,
+                                           cconst, lg, sc)
+                else:
+                    first[p] = int(xs[0, p] * h)
         for ci in range(cand.shape[0]):
             c0 = cand[ci]
             for p in range(n):
@@ -430,10 +465,10 @@ def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, can
                         for x in range(i, k - 1):
                             hands[p, x] = hands[p, x + 1]
                         hcnt[p] = k - 1
-                    P.reveal(cards, owners, p, c)
+                    _lay(cards, owners, p, c)
                 for j in range(n):
                     gone[cards[j]] = True
-                P.resolve_turn(cards, owners, n, nrows, cap, True, heads, last, rcnt, rhd, pen)
+                _place_turn(cards, owners, n, nrows, cap, last, rcnt, rhd, heads, pen)
             values[ci, it] = _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie)
 
 
