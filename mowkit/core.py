@@ -371,6 +371,13 @@ class Game(Protocol[StateT]):
 
 
 SomeGame: TypeAlias = "Game[SomeState]"
+
+
+class GameState(ScoredState[object, Action], Protocol):
+    """A state that knows its game (every engine state does: ``state.game``)."""
+
+    @property
+    def game(self) -> SomeGame: ...
 """A game of any kind (what shared code that plays every game holds)."""
 
 

@@ -16,23 +16,16 @@ package itself imports neither, only the shared pieces both adapters use:
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from mowkit import registry
-from mowkit.core import Action, ScoredState, SomeGame, SomeState
+from mowkit.core import GameState, SomeGame, SomeState
 from mowkit.spec import Codec
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
-
-
-class GameState(ScoredState[object, Action], Protocol):
-    """A state that knows its game (every engine state does)."""
-
-    @property
-    def game(self) -> SomeGame: ...
 
 
 def codec_of(game: SomeGame) -> Codec:

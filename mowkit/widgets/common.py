@@ -8,25 +8,17 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from typing import Protocol
 
 import ipywidgets as widgets
 
 from mowkit import registry
 from mowkit.agents import describe_agents
-from mowkit.core import Action, ScoredState, SomeGame
+from mowkit.core import GameState
 from mowkit.i18n import _, get_language, on_language_change, set_language
 from mowkit.plots import agent_name
 
 GAME_TITLES: Mapping[str, str] = registry.Titles()
 """Game name -> the title a person reads (a live view of :mod:`mowkit.registry`)."""
-
-
-class GameState(ScoredState[object, Action], Protocol):
-    """A state that knows its game (every engine state does)."""
-
-    @property
-    def game(self) -> SomeGame: ...
 
 
 def state_html(state: GameState, show_hands: bool | int = True) -> str:

@@ -60,6 +60,7 @@ from mowkit import registry
 from mowkit.agents import agent_classes
 from mowkit.core import (
     Action,
+    GameState,
     IllegalActionError,
     JSONObject,
     OptionError,
@@ -75,7 +76,7 @@ from mowkit.narrate import describe, sentences
 from mowkit.records import save
 from mowkit.render import state_html
 from mowkit.widgets.coach import CoachPanel
-from mowkit.widgets.common import GameState, button, language_toggle
+from mowkit.widgets.common import button, language_toggle
 from mowkit.widgets.stepper import Stepper
 
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "strong": "planner"}
