@@ -41,10 +41,6 @@ from mowkit.match import (  # noqa: F401  (re-exported: their old home)
     resolve_game,
 )
 
-_Guarded = Guarded
-_own_action = own_action
-_name = agent_name
-
 StateT = TypeVar("StateT", bound=SomeState)
 
 Chooser: TypeAlias = Callable[[StateT, int], Action]
@@ -94,7 +90,7 @@ def play_until(state: StateT, agents: Sequence[SomeAgent] | Chooser[StateT],
         except IllegalActionError as e:
             if e.rule == "no-recorded-deal":
                 raise
-            raise IllegalActionError("agent", f"agent {_name(agents[p])!r} in seat {p} chose {action!r}, "
+            raise IllegalActionError("agent", f"agent {agent_name(agents[p])!r} in seat {p} chose {action!r}, "
                                      f"refused by the rules: {e}") from None
         if after is not None:
             after(state, p, action)

@@ -41,12 +41,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit import i18n, registry
-from mowkit.agents import make_agent
 from mowkit.core import OptionError
 from mowkit.i18n import _, ngettext
+from mowkit.match import play_match, resolve_game
 from mowkit.records import save, to_record
 from mowkit.render import state_html
-from mowkit.simulate import _Guarded, agent_rng, play_until, private_copies, resolve_game
 from mowkit.widgets.common import agent_dropdown, button, with_switch
 from mowkit.widgets.play import Play
 from mowkit.widgets.stepper import Stepper
@@ -577,13 +576,8 @@ class PositionEditor(widgets.VBox):
         state = self._ready()
         if state is None:
             return None
-        g = self.game
-        n = g.num_players
         names = [str(b.value) for b in self.agent_boxes]
-        views = private_copies(g, n)
-        guarded = [_Guarded(make_agent(g.name, names[p]), views[p], p) for p in range(n)]
-        seed = int(self.parts["seed"])
-        return play_until(state.clone(), guarded, [agent_rng(seed, p) for p in range(n)])
+        return play_match(self.game, names, int(self.parts["seed"]), start=state).state
 
     def open_stepper(self) -> Any:
         """A :class:`~mowkit.widgets.stepper.Stepper` over a game played on from the position by the
