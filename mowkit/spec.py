@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mowkit.core import Action, JSONValue, SomeGame, SomeState
-from mowkit.i18n import _, get_language
+from mowkit.i18n import N_, _, get_language
 
 if TYPE_CHECKING:  # typing.Unpack is Python 3.12+; the type checker always has typing_extensions
     from typing_extensions import Unpack
@@ -70,17 +70,44 @@ class GameWords:
         penalties: the plural word for penalty points on charts (``"heads"``, ``"flies"``).
         translations: the game's own words in other languages (language -> {English word: text}),
             for a game whose words are not in the kit's catalog (a game shipped as its own package).
+        phrases: the front ends' sentences in the game's words, by role (message ids, ``{n}`` a
+            seat from 1): ``coach_for`` (the coach panel's title), ``no_decision`` (a seat with no
+            decision now), ``exact_column`` and ``mc_column`` (the coach's headings); a role not
+            given reads as a player's and heads' (:data:`PHRASES`).
+        seats: ``fn(k) -> "players {seats}"``: several seats named at once, in the plural form for
+            ``k`` (``None``: the seat word and the numbers).
     """
 
     title: str
     seat: str = "player"
     penalties: str = "penalty"
     translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    phrases: Mapping[str, str] = field(default_factory=dict)
+    seats: Callable[[int], str] | None = None
 
     def say(self, word: str) -> str:
         """``word`` in the reader's language: the game's own translation, else the kit's catalog."""
         own = self.translations.get(get_language(), {})
         return own[word] if word in own else _(word)
+
+    def phrase(self, role: str) -> str:
+        """The front ends' sentence for ``role`` (see ``phrases``) in the reader's language."""
+        return self.say(self.phrases.get(role, PHRASES[role]))
+
+    def seats_text(self, numbers: str, k: int) -> str:
+        """``players 1 and 3``: ``k`` seats named at once (``numbers`` already joined)."""
+        if self.seats is not None:
+            return self.seats(k).format(seats=numbers)
+        return _("{word} {n}").format(word=self.say(self.seat), n=numbers)
+
+
+PHRASES: Mapping[str, str] = {
+    "coach_for": N_("Coach for player {n}"),
+    "no_decision": N_("Player {n} has no decision now."),
+    "exact_column": N_("expected heads this turn (exact odds)"),
+    "mc_column": N_("Monte Carlo: heads by the end of the round [95 % interval]"),
+}
+"""The front ends' sentences for a game whose ``GameWords.phrases`` does not give one."""
 
 
 @runtime_checkable

@@ -29,19 +29,7 @@ import ipywidgets as widgets
 from mowkit import registry
 from mowkit.coach import BATCHES, ROLLOUTS, Advice, coach
 from mowkit.core import SomeGame, SomeState
-from mowkit.i18n import N_, _, number, on_language_change
-
-_COACH_FOR = {"player": N_("Coach for player {n}"), "farmer": N_("Coach for farmer {n}")}
-"""The game's seat word (its spec's ``words.seat``) -> the panel's title (another word: the player's)."""
-
-_COLUMNS = {
-    "heads": (N_("expected heads this turn (exact odds)"),
-              N_("Monte Carlo: heads by the end of the round [95 % interval]")),
-    "flies": (N_("expected flies this turn (exact odds)"),
-              N_("Monte Carlo: flies by the end of the round [95 % interval]")),
-}
-"""The game's penalty word (its spec's ``words.penalties``) -> the headings of the exact and the
-Monte Carlo columns (another word: the heads' headings)."""
+from mowkit.i18n import _, number, on_language_change
 
 
 def _value(x: Fraction | float | None, digits: int = 2) -> str:
@@ -173,9 +161,8 @@ class CoachPanel(widgets.VBox):
         e = html_lib.escape
         game = advice.game
         words = registry.spec_of(game).words
-        who = _(_COACH_FOR.get(words.seat, _COACH_FOR["player"])).format(n=advice.player + 1)
-        exact_head, mc_head = _COLUMNS.get(words.penalties, _COLUMNS["heads"])
-        heads = [_("move"), _(exact_head), _(mc_head), _("computer players that choose it")]
+        who = words.phrase("coach_for").format(n=advice.player + 1)
+        heads = [_("move"), words.phrase("exact_column"), words.phrase("mc_column"), _("computer players that choose it")]
         exact = [m.exact for m in advice.moves if m.exact is not None]
         mcs = [m.mc for m in advice.moves if m.mc is not None]
         best_exact = min(exact) if exact else None

@@ -50,7 +50,7 @@ import html
 import numbers
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeAlias, cast
 
@@ -70,7 +70,7 @@ from mowkit.core import (
     SomeState,
 )
 from mowkit.events import Event
-from mowkit.i18n import N_, _, counted, ngettext, number, on_language_change
+from mowkit.i18n import N_, _, counted, number, on_language_change
 from mowkit.match import HUMAN, Match, resolve_game
 from mowkit.narrate import describe, sentences
 from mowkit.records import save
@@ -95,13 +95,6 @@ DEFAULT_DELAY = 0.6
 Seat: TypeAlias = "str | SomeAgent"
 """A seat's player: ``"human"``, a computer player's name (or difficulty word) or an agent."""
 
-_SEATS: dict[str, Callable[[int], str]] = {
-    "player": lambda k: ngettext("player {seats}", "players {seats}", k),
-    "farmer": lambda k: ngettext("farmer {seats}", "farmers {seats}", k),
-}
-"""Several seats by the game's seat word (its spec's ``words.seat``); other words: ``{word} {n}``."""
-
-
 def seat_name(game: object, seat: int) -> str:
     """``player 2`` / ``farmer 2``: a seat as a person reads it (counted from 1), in the game's seat word."""
     spec = registry.spec_of(game)
@@ -121,11 +114,7 @@ def seats_name(game: object, seats: Sequence[int]) -> str:
     if len(seats) == 1:
         return seat_name(game, seats[0])
     numbers = _join([str(p + 1) for p in seats])
-    spec = registry.spec_of(game)
-    word = spec.seat_word
-    if word in _SEATS:
-        return str(_SEATS[word](len(seats))).format(seats=numbers)
-    return _("{word} {n}").format(word=spec.words.say(word), n=numbers)
+    return registry.spec_of(game).words.seats_text(numbers, len(seats))
 
 
 def penalty_text(game: object, n: int) -> str:

@@ -25,9 +25,10 @@ from typing import TypeAlias, cast
 
 import ipywidgets as widgets
 
+from mowkit import registry
 from mowkit.core import Action, JSONObject, SomeGame
 from mowkit.events import Event
-from mowkit.i18n import N_, _, counted, ngettext, on_language_change
+from mowkit.i18n import _, counted, ngettext, on_language_change
 from mowkit.narrate import decision, sentences
 from mowkit.plots import agent_name
 from mowkit.records import load, replay
@@ -47,11 +48,6 @@ from mowkit.widgets.common import (
 )
 
 RecordLike: TypeAlias = "JSONObject | str | os.PathLike[str]"
-
-_NO_DECISION = {"player": N_("Player {n} has no decision now."), "farmer": N_("Farmer {n} has no decision now.")}
-"""The game's seat word (its spec's ``words.seat``) -> the sentence for a seat with no decision now
-(another word: the player's sentence)."""
-
 
 class Stepper(widgets.VBox):
     """First / previous / next / last buttons and a slider over every decision of a game record.
@@ -236,8 +232,7 @@ class Stepper(widgets.VBox):
         elif show in pending:
             self.coach_panel.show(state, int(show))
         else:
-            said = _NO_DECISION.get(seat_word(self.game), _NO_DECISION["player"])
-            message = _(said).format(n=int(show) + 1)
+            message = registry.spec_of(self.game).words.phrase("no_decision").format(n=int(show) + 1)
             self.coach_panel.clear(message)
 
 

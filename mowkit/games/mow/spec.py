@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from mowkit.card_tables import mow_cards
-from mowkit.i18n import N_
+from mowkit.i18n import N_, ngettext
 from mowkit.spec import GameSpec, GameWords
 
 
@@ -19,7 +19,16 @@ def card_table() -> list[list[Any]]:
 
 SPEC = GameSpec(
     name="mow",
-    words=GameWords(title=N_("Mow"), seat=N_("farmer"), penalties=N_("flies")),
+    words=GameWords(
+        title=N_("Mow"), seat=N_("farmer"), penalties=N_("flies"),
+        phrases={
+            "coach_for": N_("Coach for farmer {n}"),
+            "no_decision": N_("Farmer {n} has no decision now."),
+            "exact_column": N_("expected flies this turn (exact odds)"),
+            "mc_column": N_("Monte Carlo: flies by the end of the round [95 % interval]"),
+        },
+        seats=lambda k: ngettext("farmer {seats}", "farmers {seats}", k),
+    ),
     game="mowkit.games.mow.engine:Mow",
     agents="mowkit.games.mow.players:AGENTS",
     narrator="mowkit.games.mow.narrate",

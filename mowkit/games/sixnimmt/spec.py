@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from mowkit.card_tables import sixnimmt_heads
-from mowkit.i18n import N_
+from mowkit.i18n import N_, ngettext
 from mowkit.spec import GameSpec, GameWords
 
 
@@ -24,7 +24,8 @@ def card_table() -> list[int]:
 
 SPEC = GameSpec(
     name="sixnimmt",
-    words=GameWords(title=N_("6 nimmt!"), seat=N_("player"), penalties=N_("heads")),
+    words=GameWords(title=N_("6 nimmt!"), seat=N_("player"), penalties=N_("heads"),
+                    seats=lambda k: ngettext("player {seats}", "players {seats}", k)),
     game="mowkit.games.sixnimmt.engine:SixNimmt",
     agents="mowkit.games.sixnimmt.players:AGENTS",
     narrator="mowkit.games.sixnimmt.narrate",
