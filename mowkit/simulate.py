@@ -17,7 +17,7 @@ from typing import TypeAlias, TypeVar, cast
 
 import numpy as np
 
-from mowkit.core import (  # noqa: F401  (deal_rng re-exported)
+from mowkit.core import (
     Action,
     IllegalActionError,
     JSONObject,
@@ -25,19 +25,11 @@ from mowkit.core import (  # noqa: F401  (deal_rng re-exported)
     SomeAgent,
     SomeGame,
     SomeState,
-    deal_rng,
 )
-from mowkit.match import (  # noqa: F401  (re-exported: their old home)
-    AGENT_STREAM_TAG,
-    Guarded,
-    Match,
+from mowkit.match import (
     agent_name,
-    agent_rng,
     ask,
-    game_root,
-    own_action,
     play_match,
-    private_copies,
     resolve_game,
 )
 
@@ -162,5 +154,4 @@ def play_game(game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: int
     return play_match(game, agents, seed, agent_streams=agent_streams, deals=deals).record()
 
 
-__all__ = ["AGENT_STREAM_TAG", "Match", "agent_rng", "deal_rng", "game_root", "play_game", "play_state",
-           "play_until", "private_copies", "random_rounds", "resolve_game"]
+__all__ = ["play_game", "play_state", "play_until", "random_rounds"]

@@ -1,6 +1,6 @@
 """Agents cannot cheat: their generators reveal nothing about the deal, and play_state trusts none of them.
 
-* an agent's generator is derived one way from the game's root (``simulate.agent_rng``): every
+* an agent's generator is derived one way from the game's root (``mowkit.match.agent_rng``): every
   way of rebuilding the deal stream from what is reachable on it fails;
 * ``obs.game`` is the agent's own copy: changing it does not change the running game;
 * the action is checked against the engine's own legal list, not the list the agent was given;
@@ -18,8 +18,9 @@ import numpy as np
 import pytest
 
 from mowkit import load_game
-from mowkit.core import IllegalActionError, OptionError
-from mowkit.simulate import agent_rng, deal_rng, play_game, play_state
+from mowkit.core import IllegalActionError, OptionError, deal_rng
+from mowkit.match import agent_rng
+from mowkit.simulate import play_game, play_state
 from mowkit.tournament import tournament
 
 GAMES = ["sixnimmt", "mow"]

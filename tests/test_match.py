@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 import mowkit.i18n as i18n
 from mowkit import load_game
-from mowkit.core import IllegalActionError, spawn_rngs
+from mowkit.core import IllegalActionError, deal_rng, spawn_rngs
 from mowkit.match import HUMAN, Match
 from mowkit.records import load, replay
-from mowkit.simulate import deal_rng, play_game, play_state
+from mowkit.simulate import play_game, play_state
 from mowkit.widgets.play import Play
 
 GAMES = {"sixnimmt": (2, 5), "mow": (2, 5)}

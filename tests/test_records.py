@@ -164,7 +164,8 @@ def played_position(name, kwargs, agents):
     (None when the engine keeps ``start_position`` itself; until the engines record it, the
     keyword arguments the position was built from)."""
     from mowkit.agents import make_agent
-    from mowkit.simulate import agent_rng, play_until
+    from mowkit.match import agent_rng
+    from mowkit.simulate import play_until
 
     game = load_game(name, players=3)
     state = game.position(**copy.deepcopy(kwargs))

@@ -29,10 +29,11 @@ from mowkit import registry
 from mowkit.core import Action, JSONObject, SomeGame
 from mowkit.events import Event
 from mowkit.i18n import _, counted, ngettext, on_language_change
+from mowkit.match import resolve_game
 from mowkit.narrate import decision, sentences
 from mowkit.plots import agent_name
 from mowkit.records import load, replay
-from mowkit.simulate import play_game, resolve_game
+from mowkit.simulate import play_game
 from mowkit.widgets.coach import CoachPanel
 from mowkit.widgets.common import (
     ALL_HANDS,
