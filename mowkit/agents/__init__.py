@@ -119,6 +119,7 @@ AGENT_NAMES: dict[str, str] = {
     "highest": N_("highest card"),
     "mc": N_("Monte Carlo"),
     "planner": N_("planner"),
+    "human": N_("person"),
 }
 #: agent options as a person reads them (the values are shown as they are)
 OPTION_NAMES: dict[str, str] = {
