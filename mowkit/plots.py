@@ -71,6 +71,19 @@ def _whole_ticks(fig: go.Figure, values: Iterable[float], axis: str = "x") -> No
     getattr(fig, f"update_{axis}axes")(tickmode="linear", tick0=0, dtick=step, tickformat="d")
 
 
+def _share_ticks(fig: go.Figure, top: float, axis: str = "y") -> None:
+    """Ticks of a share axis (0..``top``) that are all different as printed: a round step of about a
+    fifth of the range, and as many decimals of a percent as the step needs (never "4 %, 4 %, 3 %")."""
+    top = top if np.isfinite(top) and top > 0 else 1.0
+    raw = top / 5
+    exp = 10.0 ** np.floor(np.log10(raw))
+    step = next(m * exp for m in (1, 2, 2.5, 5, 10) if m * exp >= raw)
+    decimals = max(0, int(-np.floor(np.log10(step * 100) + 1e-9)) + (1 if round(step * 100 / 10 ** np.floor(
+        np.log10(step * 100) + 1e-9), 6) == 2.5 else 0))
+    getattr(fig, f"update_{axis}axes")(tickmode="linear", tick0=0, dtick=step, tickformat=f".{decimals}~%",
+                                       rangemode="tozero")
+
+
 def _separators() -> str:
     """plotly's number separators (decimal, thousands) for the current language."""
     return ",\u00a0" if get_language() == "ru" else ".,"
@@ -133,7 +146,7 @@ def penalty_histogram(df: Table, per: str = "round", title: str | None = None) -
                              marker_color=PALETTE[i % len(PALETTE)], width=1.0, meta=str(agent),
                              hovertemplate=hover))
     fig.update_layout(barmode="overlay", bargap=0)
-    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    _share_ticks(fig, max((float(np.max(t.y)) for t in fig.data if len(t.y)), default=1.0))
     _whole_ticks(fig, xs)
     what = _("How often each value comes up: {what}").format(what=axis)
     return _layout(fig, title or what, axis, share + ", %")

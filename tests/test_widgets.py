@@ -302,7 +302,8 @@ def test_explorer_mow_rounds_variant_and_errors():
     e.variant.value = "plain cows only"
     e.unit.value = "round"
     e.n_games.value = 6
-    e.run_button.click()
+    e.run_button.click()  # the run goes on in a thread: the page answers meanwhile
+    e.wait()
     assert e.table is not None and e.table["rounds"].eq(1).all() and len(e.table) == 18
     assert e.table.attrs["provenance"]["options"]["specials"] is False
     assert "penalty" in e.figures["penalties"].layout.xaxis.title.text or e.figures["penalties"].data

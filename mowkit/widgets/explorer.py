@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import html
 import json
+import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypedDict, Unpack
 
@@ -27,8 +29,8 @@ import plotly.io as pio
 
 from mowkit import load_game, plots, registry
 from mowkit.agents import make_agent
-from mowkit.core import JSONObject, JSONValue, OptionError, RecordError, SomeGame
-from mowkit.i18n import _, counted, on_language_change
+from mowkit.core import JSONObject, JSONValue, OptionError, RecordError, SomeGame, check_choice
+from mowkit.i18n import _, counted, number, on_language_change
 from mowkit.plots import agent_name
 from mowkit.records import to_record
 from mowkit.results import readable, summary
@@ -56,12 +58,38 @@ class _Variants(Mapping[str, Mapping[str, Mapping[str, JSONValue]]]):
 VARIANTS: Mapping[str, Mapping[str, Mapping[str, JSONValue]]] = _Variants()
 """Game name -> named option sets offered as variants (each game's ``variants`` in :mod:`mowkit.registry`)."""
 
-DEFAULT_AGENTS = ("greedy", "heuristic", "random")
+DEFAULT_AGENTS = ("greedy", "heuristic", "lowest", "random")
+"""The agents a new explorer seats, in this order of preference (those the game has)."""
+
+FAST = "fast"
+EXACT = "exact"
+BACKENDS = {FAST: "auto", EXACT: "engine"}
+"""The explorer's two ways to play: ``fast`` (the compiled kernels when every seat's agent has one,
+else the rule engine) and ``exact`` (the rule engine: every game of the table replays exactly)."""
 
 
-def default_agents(players: int) -> list[str]:
-    """Greedy, heuristic, then random players in the remaining seats."""
-    return [DEFAULT_AGENTS[min(i, len(DEFAULT_AGENTS) - 1)] for i in range(players)]
+def default_agents(players: int, game: str | None = None) -> list[str]:
+    """The game's agents of :data:`DEFAULT_AGENTS` that its compiled kernel plays (greedy, heuristic or
+    lowest first, random in the remaining seats), so that the default table runs in the kernels."""
+    pool = list(DEFAULT_AGENTS)
+    if game is not None:
+        spec = registry.get(game)
+        fast = [a for a in DEFAULT_AGENTS if a in spec.kernel_policies]
+        pool = fast or [a for a in DEFAULT_AGENTS if a in spec.agent_classes()] or list(spec.agent_classes())
+    first = [a for a in pool if a != "random"][:2] + (["random"] if "random" in pool else [])
+    first = first or pool
+    return [first[min(i, len(first) - 1)] for i in range(players)]
+
+
+def kernel_plays_all(game: str, agents: Sequence[str]) -> bool:
+    """True when the game's compiled kernel plays every one of ``agents`` exactly."""
+    policies = registry.get(game).kernel_policies
+    return bool(policies) and all(a in policies for a in agents)
+
+
+def draws_at_random(agents: Sequence[str]) -> bool:
+    """True when one of the agents draws random choices (the kernels draw them from their own stream)."""
+    return any(parse_agent_spec(a)[0] == "random" for a in agents)
 
 
 def figure_output(fig: go.Figure) -> JSONObject:
@@ -76,6 +104,12 @@ def figure_output(fig: go.Figure) -> JSONObject:
     }
 
 
+TABLE_STYLE = ("<style>.mowkit-summary th, .mowkit-summary td {padding: 4px 14px; text-align: right;"
+               " white-space: nowrap} .mowkit-summary th:first-child, .mowkit-summary td:first-child"
+               " {text-align: left}</style>")
+"""Space between the summary's columns, so that its headers never run together."""
+
+
 def summary_html(table: pd.DataFrame, game: object = None) -> str:
     """The summary of a tournament as an HTML table for people (:func:`mowkit.results.readable`).
 
@@ -85,7 +119,7 @@ def summary_html(table: pd.DataFrame, game: object = None) -> str:
     cols = [c for c in ("agent", "games", "mean_penalty", "wins", "win_rate") if c in table.columns]
     shown = readable(table, game, columns=cols, interval=False)
     note = str(table.attrs.get("interval", ""))
-    text = shown.to_html(index=False, escape=True, border=0, classes="mowkit-table")
+    text = TABLE_STYLE + shown.to_html(index=False, escape=True, border=0, classes="mowkit-table mowkit-summary")
     if note:
         text += ('<div style="font-size:0.85em;color:#555">'
                  + html.escape(_("The intervals: {how}.").format(how=note)) + "</div>")
@@ -108,8 +142,9 @@ class OutcomeExplorer(widgets.VBox):
 
     def __init__(self, game: str | None = None, players: int = 4, agents: Sequence[str] | None = None,
                  variant: str = "standard", n_games: int = 20, seed: int = 1, unit: str = "game",
-                 run: bool = False, language_switch: bool = True) -> None:
+                 run: bool = False, language_switch: bool = True, speed: str = FAST) -> None:
         game = registry.default_name() if game is None else game
+        check_choice("speed", speed, tuple(BACKENDS))
         self.table: pd.DataFrame | None = None
         self.summary: pd.DataFrame | None = None
         self.figures: dict[str, go.Figure] = {}
@@ -121,6 +156,10 @@ class OutcomeExplorer(widgets.VBox):
         self.players = widgets.BoundedIntText(value=players, min=2, max=10, layout=widgets.Layout(width="160px"))
         self.variant = widgets.Dropdown(options=[(_(k), k) for k in VARIANTS[game]], value=variant)
         self.unit = widgets.Dropdown(options=[("", "game"), ("", "round")], value=unit)
+        self.speed = widgets.Dropdown(options=[("", FAST), ("", EXACT)], value=speed,
+                                      style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
+        self.backend = ""  # the backend the last run played on: "kernel" or "engine"
+        self._thread: threading.Thread | None = None
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=100_000, layout=widgets.Layout(width="180px"))
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="260px"),
                                           style={"description_width": "initial"})
@@ -140,16 +179,16 @@ class OutcomeExplorer(widgets.VBox):
         self.agents_heading = widgets.HTML()
         self.stepper_box = widgets.VBox()
         self._label()
-        self._build_agents(list(agents) if agents is not None else default_agents(players))
+        self._build_agents(list(agents) if agents is not None else default_agents(players, game))
 
         self.game.observe(self._game_changed, names="value")
         self.players.observe(lambda _: self._build_agents(), names="value")
-        self.run_button.on_click(lambda _: self.run())
+        self.run_button.on_click(lambda _: self.run_in_background())
         self.open_button.on_click(lambda _: self._open_clicked())
         self.worst_button.on_click(lambda _: self._worst_clicked())
         super().__init__(with_switch([
             widgets.HBox([self.game, self.players, self.variant]),
-            widgets.HBox([self.unit, self.n_games, self.seed]),
+            widgets.HBox([self.unit, self.n_games, self.seed]), self.speed,
             self.agents_heading, self.agents_box,
             widgets.HBox([self.run_button, self.progress]), self.status, self.summary_html,
             self.charts, widgets.HBox([self.pick, self.open_button, self.worst_button]), self.stepper_box,
@@ -171,12 +210,19 @@ class OutcomeExplorer(widgets.VBox):
         self.unit.options = [(_("whole games"), "game"), (_("single rounds"), "round")]
         self.unit.value = unit
         self.unit.description = _("play")
+        speed = self.speed.value
+        self.speed.options = [(_("fast (compiled players where they exist)"), FAST),
+                              (_("exact replays (the rule engine, slower)"), EXACT)]
+        self.speed.value = speed
+        self.speed.description = _("speed")
+        self.speed.tooltip = _("fast: the compiled players play the table; exact: the rule engine plays it, "
+                               "and every game opens in the stepper exactly as it was played")
         self.n_games.description = _("games")
         self.seed.description = _("seed")
         self.seed.tooltip = _("the seed fixes every shuffle: the same seed gives the same games")
         self.run_button.description = _("run tournament")
         self.run_button.tooltip = _("play the games and show the results")
-        self.progress.description = _("progress")
+        self.progress.description = _("played")
         self.pick.description = _("game no.")
         self.open_button.description = _("open in stepper")
         self.open_button.tooltip = _("replay this game in the stepper")
@@ -201,7 +247,9 @@ class OutcomeExplorer(widgets.VBox):
 
     def close(self) -> None:
         """Stop following the language, then close the widget."""
-        self._unregister()
+        unregister = getattr(self, "_unregister", None)  # absent when the options were refused
+        if unregister is not None:
+            unregister()
         super().close()
 
     # ------------------------------------------------------------------ controls
@@ -213,13 +261,13 @@ class OutcomeExplorer(widgets.VBox):
     def _build_agents(self, agents: Sequence[str] | None = None) -> None:
         n = self.players.value
         old = list(agents) if agents is not None else self.agent_specs
-        want = [old[i] if i < len(old) else default_agents(n)[i] for i in range(n)]
+        want = [old[i] if i < len(old) else default_agents(n, self.game.value)[i] for i in range(n)]
         self.agents_box.children = [agent_dropdown(self.game.value, a, _("seat {n}").format(n=i + 1)) for i, a in enumerate(want)]
 
     def _game_changed(self, change: Mapping[str, object] | None = None) -> None:
         self.variant.options = [(_(k), k) for k in VARIANTS[self.game.value]]
         self.variant.value = "standard"
-        self._build_agents(default_agents(self.players.value))
+        self._build_agents(default_agents(self.players.value, self.game.value))
 
     def _on_progress(self, done: int, total: int) -> None:
         self.progress_calls.append((done, total))
@@ -238,18 +286,40 @@ class OutcomeExplorer(widgets.VBox):
         """The game options of the current choice (players and the variant's options)."""
         return {"players": self.players.value, **VARIANTS[self.game.value][self.variant.value]}
 
+    def run_in_background(self) -> threading.Thread | None:
+        """Run the chosen tournament in a thread, so that the page answers while the games are played
+        (the progress bar moves; the run button waits). Returns the thread, or None if a run is on."""
+        if self._thread is not None and self._thread.is_alive():
+            return None
+        self._thread = threading.Thread(target=self.run, name="mowkit-explorer", daemon=True)
+        self._thread.start()
+        return self._thread
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for a run started by the run button (:meth:`run_in_background`) to finish."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _backend(self) -> str:
+        """``"auto"`` (the kernels when every seat's agent has one) or ``"engine"``, from the speed choice."""
+        return BACKENDS[self.speed.value]
+
     def run(self) -> pd.DataFrame | None:
-        """Run the chosen tournament, update the summary and the charts; returns the table."""
+        """Run the chosen tournament, update the summary and the charts; returns the table.
+
+        With the speed ``fast`` the compiled kernels play when every seat's agent has one (a
+        thousand games in well under a second once compiled), otherwise the rule engine plays.
+        """
         self.progress.value = 0
         self.progress.max = self.n_games.value
         self.progress_calls = []
         self._status_text = None
         self.status.value = html.escape(_("running …"))
+        self.run_button.disabled = True
+        started = time.perf_counter()
         try:
-            # the rule engine, so that every game of the table can be replayed in the stepper
-            # exactly (the compiled kernels draw random players' choices from another stream)
             df = tournament(self.game.value, self.agent_specs, self.n_games.value, self.seed.value,
-                            unit=self.unit.value, progress=self._on_progress, backend="engine",
+                            unit=self.unit.value, progress=self._on_progress, backend=self._backend(),
                             **self.options())
         except (OptionError, ValueError) as e:
             self.error = str(e)
@@ -257,26 +327,37 @@ class OutcomeExplorer(widgets.VBox):
             self._status_text = None
             self.status.value = f'<span style="color:#b00020">{html.escape(text)}</span>'
             return None
+        finally:
+            self.run_button.disabled = False
         self.error = ""
         self.table = df
+        self.backend = str(df.attrs.get("backend", "engine"))
         self.summary = summary(df)
+        self._show_run(df, time.perf_counter() - started)
+        return df
+
+    def _show_run(self, df: pd.DataFrame, seconds: float) -> None:
+        """The status sentence, the summary and the charts of a finished run."""
         games = int(df["game"].nunique())
         self.pick.max = games
         self.pick.value = min(self.pick.value, games)
+        self.progress.max = max(1, games)
+        self.progress.value = games
         per = "round" if self.unit.value == "round" else "game"
-        title, variant, seed = GAME_TITLES[self.game.value], self.variant.value, self.seed.value
+        title, variant, seed, backend = GAME_TITLES[self.game.value], self.variant.value, self.seed.value, self.backend
 
         def status() -> str:
-            played = counted(per, games)
-            return _("{played} of {title} ({variant}), seed {seed}.").format(
-                played=played, title=title, variant=_(variant), seed=seed)
+            played = _("{played} of {title} ({variant}), seed {seed}.").format(
+                played=counted(per, games), title=title, variant=_(variant), seed=seed)
+            how = (_("The compiled players played them in {seconds} s.") if backend == "kernel"
+                   else _("The rule engine played them in {seconds} s."))
+            return played + " " + how.format(seconds=number(round(seconds, 2)))
 
         self._status_text = status
         self._per = per
         self.status.value = html.escape(status())
         self.summary_html.value = summary_html(self.summary, self._game())
         self._draw_figures()
-        return df
 
     def _draw_figures(self) -> None:
         """The charts of the table, in the current language."""
@@ -314,10 +395,20 @@ class OutcomeExplorer(widgets.VBox):
         rotation = int(first["rotation"].iloc[0])
         state = play_state(game, players, seed=seed, agent_streams=seat_streams(n, rotation))
         want = [int(t) for t in first["final_total"]]
+        if self.redrawn(names):  # the kernels drew the random choices from their own stream
+            return to_record(state, seed=seed, agents=names)
         if list(state.totals) != want:
             raise RecordError("tournament table", f"game {game_index}",
                               f"replay gives totals {state.totals}, the table {want}")
         return to_record(state, seed=seed, agents=names)
+
+    def redrawn(self, agents: Sequence[str] | None = None) -> bool:
+        """True when a game of the table, opened in the stepper, draws its random choices again:
+        the compiled players played the table and one of its agents plays at random (the rule
+        engine's replay deals the same cards; the random choices come from the engine's own stream)."""
+        names = list(agents) if agents is not None else (
+            [] if self.table is None else list(dict.fromkeys(self.table["agent"].astype(str))))
+        return self.backend == "kernel" and draws_at_random(names)
 
     def open_game(self, game_index: int, round_index: int | None = None) -> Stepper:
         """Open game ``game_index`` in a stepper (at the start of ``round_index`` if given)."""
@@ -330,7 +421,13 @@ class OutcomeExplorer(widgets.VBox):
             title = _("Game {n}").format(n=game_index + 1)
         else:
             title = _("Game {n}, round {r}").format(n=game_index + 1, r=round_index + 1)
-        self.stepper_box.children = [widgets.HTML(f"<b>{html.escape(title)}</b>"), stepper]
+        heading = f"<b>{html.escape(title)}</b>"
+        if self.redrawn():
+            heading += ("<div>" + html.escape(_(
+                "The same cards as in the table; the random players choose again in this replay (the "
+                "compiled players draw their random choices in another order). Choose \"exact replays\" "
+                "to open every game exactly as the table has it.")) + "</div>")
+        self.stepper_box.children = [widgets.HTML(heading), stepper]
         return stepper
 
     def open_worst_round(self) -> Stepper:
