@@ -159,6 +159,7 @@ class OutcomeExplorer(widgets.VBox):
         self.speed = widgets.Dropdown(options=[("", FAST), ("", EXACT)], value=speed,
                                       style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
         self.backend = ""  # the backend the last run played on: "kernel" or "engine"
+        self.seconds = 0.0  # how long the last run's games took (without the summary and charts)
         self._thread: threading.Thread | None = None
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=100_000, layout=widgets.Layout(width="180px"))
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="260px"),
@@ -332,8 +333,9 @@ class OutcomeExplorer(widgets.VBox):
         self.error = ""
         self.table = df
         self.backend = str(df.attrs.get("backend", "engine"))
+        self.seconds = time.perf_counter() - started
         self.summary = summary(df)
-        self._show_run(df, time.perf_counter() - started)
+        self._show_run(df, self.seconds)
         return df
 
     def _show_run(self, df: pd.DataFrame, seconds: float) -> None:
