@@ -10,3 +10,6 @@ tests/test_kernel_sixnimmt.py in a subprocess without the variable.
 import os
 
 os.environ.setdefault("MOWKIT_QUIET", "1")
+# The tests read English unless they choose Russian themselves: a tester whose system speaks Russian
+# (LANG=ru_RU.UTF-8 selects Russian, see mowkit.i18n) gets the same results as CI.
+os.environ.setdefault("MOWKIT_LANG", "en")

@@ -15,7 +15,8 @@ import os
 import socket
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import urlsplit
@@ -23,7 +24,7 @@ from urllib.parse import urlsplit
 from mowkit import registry
 from mowkit.agents import make_agent, parse_agent_spec
 from mowkit.core import JSONObject, OptionError, RecordError
-from mowkit.i18n import N_, _, counted, npgettext, number
+from mowkit.i18n import N_, _, counted, ngettext, npgettext, number, os_reason
 from mowkit.records import load, narrate
 from mowkit.registry import load_game
 from mowkit.results import readable, summary
@@ -46,6 +47,46 @@ class UserError(Exception):
     """A mistake in the command line or its files, reported as one line (exit code 2)."""
 
 
+ARGPARSE_TEXTS = (
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("can't open '%(filename)s': %(error)s"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("expected one argument"),
+    N_("ignored explicit argument %r"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
+"""argparse's own messages to a person, in the catalog: the parser says them in the reader's language."""
+
+
+@contextmanager
+def _argparse_speaks_our_language() -> Iterator[None]:
+    """While parsing, argparse's messages (looked up through its module's ``_`` and ``ngettext``) come
+    from the kit's catalog; argparse's own English is left as it was afterwards."""
+    before = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = before  # type: ignore[attr-defined]
+
+
+def whole_number(text: str) -> int:
+    """An argument that must be a whole number (argparse's ``type``), refused in words."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("{value} is not a whole number").format(value=repr(text))) from None
+
+
 class _Formatter(argparse.HelpFormatter):
     """argparse's help layout with the "usage:" word in the current language."""
 
@@ -65,6 +106,16 @@ class _Parser(argparse.ArgumentParser):
         self._optionals.title = _("options")
         self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                           help=_("show this help message and exit"))
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        with _argparse_speaks_our_language():
+            return super().parse_args(args, namespace)
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        with _argparse_speaks_our_language():
+            return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, "mowkit: " + _("{message} (see: {prog} --help)").format(message=message, prog=self.prog) + "\n")
@@ -91,14 +142,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--agents", required=True,
                     help=_("one agent per seat, separated by /, e.g. highest/random/random/random; "
                            "options as name:key=value,key=value (each key once)"))
-    sp.add_argument("--games", type=int, required=True,
+    sp.add_argument("--games", type=whole_number, required=True,
                     help=_("number of games (or rounds with --unit round), at least 1"))
-    sp.add_argument("--seed", type=int, required=True,
+    sp.add_argument("--seed", type=whole_number, required=True,
                     help=_("the tournament seed, a whole number >= 0 (same seed, same results)"))
     sp.add_argument("--out", required=True, help=_("folder for the Parquet chunks (reruns resume)"))
     sp.add_argument("--unit", choices=["game", "round"], default="game",
                     help=_("game: whole games to the threshold (default); round: single rounds"))
-    sp.add_argument("--jobs", type=int, default=1,
+    sp.add_argument("--jobs", type=whole_number, default=1,
                     help=_("how many processes of this computer play at the same time (default 1)"))
     sp.add_argument("--scheduler", help=_("address of a dask.distributed scheduler (e.g. tcp://host:8786)"))
     sp.add_argument("--no-paired", action="store_true",
@@ -156,7 +207,7 @@ def check_out_folder(out: str) -> Path:
         with tempfile.TemporaryFile(dir=probe, prefix=".mowkit-probe-"):
             pass
     except OSError as e:
-        raise UserError(_("--out {out}: cannot write in {probe} ({why})").format(out=out, probe=probe, why=e.strerror or e)) from None
+        raise UserError(_("--out {out}: cannot write in {probe} ({why})").format(out=out, probe=probe, why=os_reason(e))) from None
     return path
 
 
@@ -174,7 +225,7 @@ def connect_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> Client:
         try:  # a quick probe: a closed port fails at once instead of after Dask's retries
             socket.create_connection((host, port or DEFAULT_DASK_PORT), timeout=timeout).close()
         except OSError as e:
-            raise UserError(f"{problem} ({e.strerror or e})") from None
+            raise UserError(f"{problem} ({os_reason(e)})") from None
     from distributed import Client
 
     try:
@@ -196,10 +247,25 @@ def replay_command(args: argparse.Namespace) -> None:
         raise RecordError(args.file, "(file)", _("not UTF-8 text (byte {n})").format(n=e.start)) from None
     except RecursionError:
         raise RecordError(args.file, "(json)", _("nested too deeply to be a game record")) from None
-    except (ValueError, TypeError, OSError) as e:  # whatever else the file's content provokes
+    except OSError as e:
+        raise RecordError(args.file, "(file)", _("cannot be read: {why}").format(why=os_reason(e))) from None
+    except (ValueError, TypeError) as e:  # whatever else the file's content provokes
         raise RecordError(args.file, "(record)", _("cannot be read: {why}").format(why=e)) from None
     for line in narrate(record, show_hidden=args.all):
         print(line)
+
+
+def _game_for(name: str, options: JSONObject, agents: str) -> Any:
+    """The game of ``--game`` and ``--option``; too few or too many ``--agents`` for it are said as such
+    (one agent per seat, and how many players the game allows), not as a wrong ``players`` option."""
+    try:
+        return load_game(name, **options)
+    except OptionError as e:
+        if e.option != "players":
+            raise
+        raise OptionError("agents", agents, _("one agent per seat, separated by /: {title} needs as many agents as "
+                                              "players ({allowed}); given: {n}").format(
+            title=registry.title(name), allowed=e.allowed, n=len(agents.split("/")))) from None
 
 
 def simulate_command(args: argparse.Namespace) -> None:
@@ -211,7 +277,7 @@ def simulate_command(args: argparse.Namespace) -> None:
     agents = args.agents.split("/")
     specs = [parse_agent_spec(a) for a in agents]
     options.setdefault("players", len(agents))
-    game = load_game(args.game, **options)
+    game = _game_for(args.game, options, args.agents)
     if len(agents) != game.num_players:
         raise OptionError("agents", args.agents, _("one agent per seat ({n}), separated by /").format(n=game.num_players))
     for name, kwargs in specs:  # unknown agents and bad agent options, before anything is written
@@ -224,7 +290,7 @@ def simulate_command(args: argparse.Namespace) -> None:
                             rotate=not args.no_rotate, backend=args.backend, collect=False,
                             progress=_progress_printer(args.unit))
     except OSError as e:
-        raise UserError(_("cannot write the results in {out}: {why}").format(out=args.out, why=e.strerror or e)) from None
+        raise UserError(_("cannot write the results in {out}: {why}").format(out=args.out, why=os_reason(e))) from None
     finally:
         if client is not None:
             client.close()

@@ -36,6 +36,7 @@ lines from ``mowkit/agents/*.py`` as messages too
 
 from __future__ import annotations
 
+import errno
 import gettext as _gettext
 import numbers
 import os
@@ -161,12 +162,23 @@ def _notify(lang: str) -> None:
             fn(lang)
 
 
+LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The system's language variables, in the order POSIX reads them (the first one set wins)."""
+
+
+def language_code(value: str) -> str:
+    """The language part of a locale name: ``"ru_RU.UTF-8"`` -> ``"ru"``, ``"C.UTF-8"`` -> ``"c"``."""
+    return re.split(r"[_.@-]", value.strip().lower(), maxsplit=1)[0]
+
+
 def _from_environment() -> str:
-    """The starting language: ``MOWKIT_LANG`` (``ru``, ``ru_RU.UTF-8``, ``en``...), else English."""
+    """The starting language: ``MOWKIT_LANG`` (``ru``, ``ru_RU.UTF-8``, ``en``...); else the system's
+    locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``): Russian when it starts with ``ru``; else English."""
     value = os.environ.get(ENV_VAR, "").strip()
     if not value:
-        return "en"
-    code = re.split(r"[_.@-]", value.lower(), maxsplit=1)[0]
+        system = next((os.environ[v] for v in LOCALE_VARS if os.environ.get(v, "").strip()), "")
+        return "ru" if language_code(system) == "ru" else "en"
+    code = language_code(value)
     if code in LANGUAGES:
         return code
     warnings.warn(f"{ENV_VAR}={value!r} is not a language of mowkit (allowed: {ALLOWED}); using English",
@@ -293,6 +305,40 @@ def counted(word: str, n: int) -> str:
         raise OptionError("word", word, "one of " + ", ".join(repr(w) for w in _COUNTED))
     n = int(n)
     return _COUNTED[word](n).format(n=number(n))
+
+
+# --------------------------------------------------------------------------- the system's errors
+
+OS_REASONS: dict[int, str] = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.EISDIR: N_("this is a folder, not a file"),
+    errno.ENOTDIR: N_("a part of the path is a file, not a folder"),
+    errno.EEXIST: N_("it exists already"),
+    errno.ENOSPC: N_("no space left on the disk"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ELOOP: N_("too many symbolic links"),
+    errno.EMFILE: N_("too many open files"),
+    errno.EIO: N_("a read or write error of the disk"),
+    errno.ENXIO: N_("no such device"),
+    errno.EBUSY: N_("the file is busy"),
+    errno.ENOTEMPTY: N_("the folder is not empty"),
+}
+"""What an operating system error means, in the reader's language (by its ``errno``)."""
+
+
+def os_reason(error: OSError) -> str:
+    """Why an operating system call failed, in the reader's language: ``"нет такого файла или папки"``.
+
+    Known ``errno`` values are said through the catalog (the C library's own text is English);
+    any other error gives its own text.
+    """
+    known = OS_REASONS.get(error.errno) if error.errno is not None else None
+    if known is not None:
+        return _(known)
+    return str(error.strerror or error)
 
 
 # --------------------------------------------------------------------------- the option error

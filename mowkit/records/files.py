@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from mowkit.core import RecordError
-from mowkit.i18n import _
+from mowkit.i18n import _, os_reason
 from mowkit.records.replay import validate
 from mowkit.records.show import LongInt, brief, show
 
@@ -169,7 +169,7 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
         data = path.read_bytes()
     except OSError as e:
         raise RecordError(src, "(file)", _("cannot read: {problem}").format(
-            problem=e.strerror or e)) from None
+            problem=os_reason(e))) from None
     if not data.strip():
         raise RecordError(src, "(file)", _("the file is empty"))
     record = parse(data, src)
