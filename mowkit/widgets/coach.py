@@ -27,6 +27,7 @@ from typing import TypedDict
 import ipywidgets as widgets
 
 from mowkit import registry
+from mowkit.agents import agent_name
 from mowkit.coach import BATCHES, ROLLOUTS, Advice, coach
 from mowkit.core import SomeGame, SomeState
 from mowkit.i18n import _, number, on_language_change
@@ -182,7 +183,7 @@ class CoachPanel(widgets.VBox):
                 if m.mc == best_mc and len(mcs) > 1:
                     cell_mc = f"<b>{cell_mc}</b>"
             chosen = [a for a in advice.agents if a.action == m.action]
-            cell_agents = "".join(f"<div><b>{e(a.name)}</b>: {e(a.why)}</div>" for a in chosen)
+            cell_agents = "".join(f"<div><b>{e(agent_name(a.name))}</b>: {e(a.why)}</div>" for a in chosen)
             rows.append(f"<tr><td>{e(m.words)}</td><td>{cell_exact}</td><td>{cell_mc}</td>"
                         f"<td>{cell_agents}</td></tr>")
         style = "border-collapse:collapse"
@@ -191,17 +192,23 @@ class CoachPanel(widgets.VBox):
         table = (f'<table style="{style}"><thead><tr>{th}</tr></thead><tbody>'
                  + "".join(rows).replace("<td>", '<td style="padding:2px 8px;vertical-align:top">')
                  + "</tbody></table>")
+        # one paragraph per method: what this table's numbers are, then (when there are numbers) how
+        # the method works in plain words
         notes = [
-            advice.exact_note,
-            advice.mc_note,
-            _("Exact odds: the chance is worked out by counting every way the unknown cards can fall, "
-              "so there is no guessing."),
-            _("Monte Carlo: the computer plays the rest of the round many times with random cards and "
-              "averages what happens, like rolling a die many times to see what usually comes up."),
+            _join(advice.exact_note, _("The chance is worked out by counting every way the unknown cards can "
+                                       "fall, so there is no guessing.") if exact else ""),
+            _join(advice.mc_note, _("Like rolling a die many times to see what usually comes up, the computer "
+                                    "plays the rest of the round many times with random cards and averages "
+                                    "what happens.") if mcs else ""),
         ]
-        explain = "".join(f"<li>{e(n)}</li>" for n in notes)
+        explain = "".join(f"<li>{e(n)}</li>" for n in notes if n)
         return (f"<p><b>{e(who)}</b></p>{table}"
                 f'<ul style="margin:4px 0 2px 1.2em;padding:0;font-size:90%">{explain}</ul>')
+
+
+def _join(*sentences: str) -> str:
+    """Sentences as one paragraph (the empty ones left out)."""
+    return " ".join(t.strip() for t in sentences if t and t.strip())
 
 
 def _plain(text: str) -> str:
