@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mowkit import registry
+from mowkit.agents import agent_name
 from mowkit.events import RoundStarted
 from mowkit.i18n import _, counted
 from mowkit.narrate import decision, sentences
@@ -23,7 +24,7 @@ def narrate(record: dict, show_hidden: bool = False, rounds: Sequence[int] | Non
     names = record.get("agents") or []
     word = _(getattr(game, "seat_word", "player"))
     who = (", ".join(_("{seat} {n}: {agent}").format(
-        seat=word, n=i + 1, agent=a) for i, a in enumerate(names))
+        seat=word, n=i + 1, agent=agent_name(a)) for i, a in enumerate(names))
            if names else _("unnamed seats"))
     title = registry.title(record["game"])
     n = states[0].num_players
