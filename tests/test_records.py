@@ -259,7 +259,7 @@ def test_cli_replay_prints_turns(tmp_path, record, capsys):
     path = save(record, tmp_path / "game.json")
     assert cli_main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("6 nimmt!, 4 players (player 1: random, player 2: greedy, player 3: lowest, player 4: highest) · seed 42")
+    assert out.startswith("6 nimmt!, 4 players (player 1: random, player 2: greedy, player 3: lowest card, player 4: highest card) · seed 42")
     assert out.count("Turn 1:") == len(record["rounds"])
     assert "Game over:" in out
     state = play_state(load_game("sixnimmt", players=4), AGENTS, seed=42)
