@@ -115,9 +115,11 @@ def _schema_error(error: ValidationError, data: Any, source: str) -> LessonError
         return LessonError(source, spot.field, _("option names are short texts, found {found}").format(
             found=show(spot.value)))
     if first["type"] == "extra_forbidden":
-        inside = len(spot.path) > 1
-        return LessonError(source, spot.field, _("unknown field; a {what} has the fields {fields}").format(
-            what=_("step") if inside else _("lesson"), fields=", ".join(STEP_FIELDS if inside else FIELDS)))
+        if len(spot.path) > 1:
+            return LessonError(source, spot.field, _("unknown field; a step has the fields {fields}").format(
+                fields=", ".join(STEP_FIELDS)))
+        return LessonError(source, spot.field, _("unknown field; a lesson has the fields {fields}").format(
+            fields=", ".join(FIELDS)))
     if first["type"] == "missing":
         return LessonError(source, spot.field, _("missing"))
     message = FIELD_MESSAGES.get(spot.kind)

@@ -33,7 +33,7 @@ import ipywidgets as widgets
 from mowkit import i18n, registry
 from mowkit.core import OptionError, RecordError
 from mowkit.i18n import _
-from mowkit.lessons import Lesson, StepAnswer, compute, lesson_files, load
+from mowkit.lessons import Lesson, Step, StepAnswer, compute, lesson_files, load
 from mowkit.widgets.common import with_switch
 
 LessonSource = Lesson | str | os.PathLike[str] | None
@@ -289,4 +289,204 @@ class LessonTab(widgets.VBox):
         super().close()
 
 
-__all__ = ["LessonTab"]
+
+# --------------------------------------------------------------------------- building a lesson
+
+
+class LessonBuilder(widgets.VBox):
+    """The position editor's lesson panel: add the position checked with a question and an
+    explanation, reorder or remove the steps, save the lesson (never over a file without asking).
+
+    Args:
+        editor: the :class:`~mowkit.widgets.editor.PositionEditor` whose positions are added (its
+            ``check()``, ``game``, ``parts`` and ``_arguments`` are read; nothing else).
+        folder: the folder of the default lesson file name (a free ``lesson_<game>_<n>.json``).
+
+    Public attributes: ``steps`` (the :class:`~mowkit.lessons.Step` list), ``add(question,
+    explanation, rollouts)``, ``move(i, j)``, ``remove(i)``, ``lesson()``, ``save(path, replace)``,
+    ``confirm_replace()``, ``message``; the controls ``title_box``, ``language_box``,
+    ``question_box``, ``explanation_box``, ``rollouts_box``, ``add_button``, ``steps_box``,
+    ``up_button``, ``down_button``, ``remove_button``, ``path_box``, ``save_button``,
+    ``replace_button``, ``cancel_button``.
+    """
+
+    def __init__(self, editor: Any, folder: str | os.PathLike[str] = ".") -> None:
+        from mowkit.lessons import free_path
+
+        self.editor = editor
+        self.steps: list[Step] = []
+        self.message = ""
+        self._pending: Path | None = None
+        wide = {"description_width": "initial"}
+        self.heading = widgets.HTML()
+        self.title_box = widgets.Text(style=wide, layout=widgets.Layout(width="460px"))
+        self.language_box = widgets.Dropdown(options=[("English", "en"), ("Русский", "ru")], value=i18n.get_language(),
+                                             style=wide, layout=widgets.Layout(width="auto"))
+        self.question_box = widgets.Textarea(layout=widgets.Layout(width="95%", height="60px"))
+        self.explanation_box = widgets.Textarea(layout=widgets.Layout(width="95%", height="80px"))
+        self.rollouts_box = widgets.BoundedIntText(value=0, min=0, max=100_000, style=wide,
+                                                   layout=widgets.Layout(width="auto"))
+        self.add_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
+        self.steps_box = widgets.Select(options=[], rows=5, layout=widgets.Layout(width="95%"))
+        self.up_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.down_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.remove_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.path_box = widgets.Text(value=str(free_path(folder, editor.game.name)), style=wide,
+                                     layout=widgets.Layout(width="460px"))
+        self.save_button = widgets.Button(button_style="success", layout=widgets.Layout(width="auto"))
+        self.replace_button = widgets.Button(button_style="danger", layout=widgets.Layout(width="auto", display="none"))
+        self.cancel_button = widgets.Button(layout=widgets.Layout(width="auto", display="none"))
+        self.notice = widgets.HTML()
+        self.add_button.on_click(lambda _b: self._add_clicked())
+        self.up_button.on_click(lambda _b: self._move_selected(-1))
+        self.down_button.on_click(lambda _b: self._move_selected(1))
+        self.remove_button.on_click(lambda _b: self._remove_selected())
+        self.save_button.on_click(lambda _b: self._save_clicked())
+        self.replace_button.on_click(lambda _b: self.confirm_replace())
+        self.cancel_button.on_click(lambda _b: self._cancel())
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        self.question_label, self.explanation_label = widgets.Label(), widgets.Label()
+        super().__init__([
+            self.heading,
+            widgets.HBox([self.title_box, self.language_box], layout=row),
+            self.question_label, self.question_box, self.explanation_label, self.explanation_box,
+            widgets.HBox([self.rollouts_box, self.add_button], layout=row),
+            self.steps_box,
+            widgets.HBox([self.up_button, self.down_button, self.remove_button], layout=row),
+            widgets.HBox([self.path_box, self.save_button, self.replace_button, self.cancel_button], layout=row),
+            self.notice,
+        ], layout=widgets.Layout(border="1px solid #ccc", padding="4px", margin="6px 0"))
+        self.add_class("mowkit-lesson-builder")
+        self.relabel()
+
+    # ------------------------------------------------------------------ public
+    def add(self, question: str | None = None, explanation: str | None = None,
+            rollouts: int | None = None) -> Step | None:
+        """Add the editor's position (checked by the engine) as a step; None with ``message`` if not."""
+        from mowkit.lessons import LessonError, check_step
+
+        question = (self.question_box.value if question is None else question).strip()
+        explanation = (self.explanation_box.value if explanation is None else explanation).strip()
+        rollouts = int(self.rollouts_box.value if rollouts is None else rollouts)
+        if not question:
+            return self._refuse(_("Write the question first."))
+        if self.editor.check() is None:
+            return self._refuse(_("This position cannot be added: {why}").format(why=self.editor.message))
+        step = Step(position=self.editor._arguments, question=question, explanation=explanation,
+                    rollouts=rollouts)
+        try:
+            check_step(self.editor.game, step)
+        except LessonError as e:
+            return self._refuse(_("This position cannot be added: {why}").format(why=e.message))
+        self.steps.append(step)
+        self.question_box.value = ""
+        self.explanation_box.value = ""
+        self._list(len(self.steps) - 1)
+        self._say(_("Added as step {n}.").format(n=len(self.steps)))
+        return step
+
+    def move(self, index: int, to: int) -> None:
+        """Move step ``index`` to place ``to`` (0-based)."""
+        self.steps[:] = self.lesson().moved(index, to).steps
+        self._list(to)
+
+    def remove(self, index: int) -> None:
+        """Remove step ``index`` (0-based)."""
+        self.steps[:] = self.lesson().without(index).steps
+        self._list(min(index, len(self.steps) - 1))
+
+    def lesson(self) -> Lesson:
+        """The lesson built so far."""
+        return Lesson(game=self.editor.game.name, language=str(self.language_box.value),
+                      title=self.title_box.value.strip(), steps=tuple(self.steps),
+                      options=dict(self.editor.game.options))
+
+    def save(self, path: str | os.PathLike[str] | None = None, replace: bool = False) -> Path | None:
+        """Save the lesson; an existing file is replaced only with ``replace=True`` (else the panel
+        asks: ``replace_button`` / ``cancel_button``, and None is returned)."""
+        from mowkit.lessons import LessonError, save
+
+        if not self.steps:
+            self._refuse(_("Add a step first."))
+            return None
+        target = Path(os.path.expanduser(str(path if path is not None else self.path_box.value).strip()))
+        try:
+            written = save(self.lesson(), target, replace=replace)
+        except FileExistsError:
+            self._pending = target
+            self._asking(True)
+            self._say(_("{path} exists already. Replace it?").format(path=str(target)), error=True)
+            return None
+        except (LessonError, OSError) as e:
+            text = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            self._refuse(_("Could not save: {why}").format(why=text))
+            return None
+        self._asking(False)
+        self._say(_("Lesson saved to {path}.").format(path=str(written)))
+        return written
+
+    def confirm_replace(self) -> Path | None:
+        """Replace the file the panel asked about."""
+        target, self._pending = self._pending, None
+        return None if target is None else self.save(target, replace=True)
+
+    # ------------------------------------------------------------------ inside
+    def _cancel(self) -> None:
+        self._pending = None
+        self._asking(False)
+        self._say(_("Not saved: choose another file name."))
+
+    def _asking(self, on: bool) -> None:
+        for b in (self.replace_button, self.cancel_button):
+            b.layout.display = None if on else "none"
+
+    def _add_clicked(self) -> None:
+        self.add()
+
+    def _selected(self) -> int | None:
+        value = self.steps_box.value
+        return None if value is None else int(value)
+
+    def _move_selected(self, by: int) -> None:
+        i = self._selected()
+        if i is not None and 0 <= i + by < len(self.steps):
+            self.move(i, i + by)
+
+    def _remove_selected(self) -> None:
+        i = self._selected()
+        if i is not None:
+            self.remove(i)
+
+    def _list(self, selected: int | None = None) -> None:
+        self.steps_box.options = [(f"{i + 1}. {s.question[:80]}", i) for i, s in enumerate(self.steps)]
+        self.steps_box.value = selected if selected is not None and 0 <= selected < len(self.steps) else None
+
+    def _refuse(self, text: str) -> None:
+        self._say(text, error=True)
+        return None
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        colour = "#a00" if error else "#064"
+        self.notice.value = f'<div style="color:{colour};font-family:sans-serif">{html.escape(text)}</div>'
+
+    def relabel(self) -> None:
+        """Every label in the current language."""
+        self.heading.value = "<b>{}</b>".format(html.escape(_("Lesson: positions with a question for the class")))
+        self.title_box.description = _("lesson title")
+        self.language_box.description = _("language of your text")
+        self.question_label.value = _("question (your words)")
+        self.explanation_label.value = _("explanation, shown with the answer (your words)")
+        self.rollouts_box.description = _("Monte Carlo deals in the answer (0: exact odds only)")
+        self.add_button.description = _("add to lesson")
+        self.add_button.tooltip = _("add the position checked, with the question and the explanation")
+        self.up_button.description = _("move up")
+        self.down_button.description = _("move down")
+        self.remove_button.description = _("remove step")
+        self.path_box.description = _("lesson file")
+        self.save_button.description = _("save lesson")
+        self.replace_button.description = _("replace it")
+        self.cancel_button.description = _("cancel")
+
+
+__all__ = ["LessonBuilder", "LessonTab"]
