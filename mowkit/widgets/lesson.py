@@ -321,11 +321,11 @@ class LessonBuilder(widgets.VBox):
         self.heading = widgets.HTML()
         self.title_box = widgets.Text(style=wide, layout=widgets.Layout(width="460px"))
         self.language_box = widgets.Dropdown(options=[("English", "en"), ("Русский", "ru")], value=i18n.get_language(),
-                                             style=wide, layout=widgets.Layout(width="auto"))
+                                             style=wide, layout=widgets.Layout(width="340px"))
         self.question_box = widgets.Textarea(layout=widgets.Layout(width="95%", height="60px"))
         self.explanation_box = widgets.Textarea(layout=widgets.Layout(width="95%", height="80px"))
         self.rollouts_box = widgets.BoundedIntText(value=0, min=0, max=100_000, style=wide,
-                                                   layout=widgets.Layout(width="auto"))
+                                                   layout=widgets.Layout(width="580px"))
         self.add_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
         self.steps_box = widgets.Select(options=[], rows=5, layout=widgets.Layout(width="95%"))
         self.up_button = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -369,15 +369,18 @@ class LessonBuilder(widgets.VBox):
         explanation = (self.explanation_box.value if explanation is None else explanation).strip()
         rollouts = int(self.rollouts_box.value if rollouts is None else rollouts)
         if not question:
-            return self._refuse(_("Write the question first."))
+            self._refuse(_("Write the question first."))
+            return None
         if self.editor.check() is None:
-            return self._refuse(_("This position cannot be added: {why}").format(why=self.editor.message))
+            self._refuse(_("This position cannot be added: {why}").format(why=self.editor.message))
+            return None
         step = Step(position=self.editor._arguments, question=question, explanation=explanation,
                     rollouts=rollouts)
         try:
             check_step(self.editor.game, step)
         except LessonError as e:
-            return self._refuse(_("This position cannot be added: {why}").format(why=e.message))
+            self._refuse(_("This position cannot be added: {why}").format(why=e.message))
+            return None
         self.steps.append(step)
         self.question_box.value = ""
         self.explanation_box.value = ""
@@ -463,7 +466,6 @@ class LessonBuilder(widgets.VBox):
 
     def _refuse(self, text: str) -> None:
         self._say(text, error=True)
-        return None
 
     def _say(self, text: str, error: bool = False) -> None:
         self.message = text

@@ -143,11 +143,11 @@ class Form(PositionForm):
             wide = {"description_width": "initial"}  # a label takes the room its words need
             self._controls = {
                 "value_box": widgets.BoundedIntText(value=5, min=0, max=16, style=wide,
-                                                    layout=widgets.Layout(width="300px")),
+                                                    layout=widgets.Layout(width="340px")),
                 "turn_box": widgets.Dropdown(options=self._seat_options(), value=0, style=wide,
                                              layout=widgets.Layout(width="260px")),
                 "starter_box": widgets.Dropdown(options=self._starter_options(), value=None, style=wide,
-                                                layout=widgets.Layout(width="380px")),
+                                                layout=widgets.Layout(width="440px")),
                 "arrow_box": widgets.ToggleButtons(options=self._arrow_options(), value=1,
                                                    style={**wide, "button_width": "auto"}),
                 "active_box": widgets.Dropdown(options=self._line_options(), value=0, style=wide,
