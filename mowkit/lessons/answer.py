@@ -113,16 +113,34 @@ class StepAnswer:
         return "\n".join(self.lines() + self.notes())
 
     def html(self, size: str = "1.25em") -> str:
-        """The answer as HTML for the lesson tab (large letters for a projector)."""
+        """The answer as HTML for the lesson tab: the verdict, then a table of the moves (the lowest in
+        bold) and the notes; large letters for a projector."""
         best = set(self.best())
-        items = "".join(
-            '<li style="{style}">{text}</li>'.format(
-                style="font-weight:bold" if m.action in best else "", text=html.escape(self.move_line(m)))
-            for m in self.moves)
-        notes = "".join(f'<p style="font-size:80%;color:#555;margin:4px 0">{html.escape(n)}</p>' for n in self.notes())
+        penalties = spec_of(self.game).words.say(spec_of(self.game).penalties)
+        heads = [_("move")]
+        if self.has_exact:
+            heads += [_("{penalties} this turn, on average").format(penalties=penalties), _("chance of taking cards")]
+        if self.has_mc:
+            heads.append(_("{penalties} by the end of the round (Monte Carlo, 95 % interval)").format(
+                penalties=penalties))
+        cell = 'style="padding:2px 8px;border-bottom:1px solid #ddd;text-align:{align}"'
+        rows = ["<tr>" + "".join(f"<th {cell.format(align='left')}>{html.escape(h)}</th>" for h in heads) + "</tr>"]
+        for m in self.moves:
+            values = [move_words(self.game, m.action)]
+            if self.has_exact:
+                values += [fraction_text(m.exact) if m.exact is not None else "\u2013",
+                           chance_text(m.p_take) if m.p_take is not None else "\u2013"]
+            if self.has_mc:
+                values.append("\u2013" if m.mc is None else "{v} [{lo}; {hi}]".format(
+                    v=number(m.mc, 2), lo=number(m.mc_low or 0.0, 2), hi=number(m.mc_high or 0.0, 2)))
+            weight = "font-weight:bold;" if m.action in best else ""
+            rows.append(f'<tr style="{weight}">' + "".join(
+                f"<td {cell.format(align='left' if i == 0 else 'right')}>{html.escape(v)}</td>"
+                for i, v in enumerate(values)) + "</tr>")
+        notes = "".join(f'<p style="font-size:75%;color:#555;margin:4px 0">{html.escape(n)}</p>' for n in self.notes())
         return (f'<div style="font-family:sans-serif;font-size:{size}">'
                 f"<p style='margin:4px 0'>{html.escape(self.heading())} <b>{html.escape(self.verdict())}</b></p>"
-                f"<ul style='margin:4px 0 4px 1.2em;padding:0'>{items}</ul>{notes}</div>")
+                f"<table style='border-collapse:collapse;margin:4px 0'>{''.join(rows)}</table>{notes}</div>")
 
 
 def fraction_text(x: Fraction) -> str:

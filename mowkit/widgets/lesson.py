@@ -33,7 +33,18 @@ import ipywidgets as widgets
 from mowkit import i18n, registry
 from mowkit.core import OptionError, RecordError
 from mowkit.i18n import _
-from mowkit.lessons import Lesson, Step, StepAnswer, compute, lesson_files, load
+from mowkit.lessons import (
+    Lesson,
+    LessonError,
+    Step,
+    StepAnswer,
+    check_step,
+    compute,
+    free_path,
+    lesson_files,
+    load,
+    save,
+)
 from mowkit.widgets.common import with_switch
 
 LessonSource = Lesson | str | os.PathLike[str] | None
@@ -63,13 +74,13 @@ class LessonTab(widgets.VBox):
             lesson of the list in the reader's language, if any).
         game: offer only the lessons of this game (a registered game's name); None: every game.
         folder: the folder listed (default ``data/lessons/``).
-        scale: the size of the drawings (1.4: for a projector).
+        scale: the size of the drawings.
         seed: the seed of the Monte Carlo answers.
         language_switch: show the English/Русский switch (an app with its own switch: False).
     """
 
     def __init__(self, lesson_or_path: LessonSource = None, game: str | None = None, *,
-                 folder: str | os.PathLike[str] | None = None, scale: float = 1.4, seed: int = 0,
+                 folder: str | os.PathLike[str] | None = None, scale: float = 1.0, seed: int = 0,
                  language_switch: bool = True) -> None:
         if game is not None:
             registry.get(game)  # an unknown game is named, with the games there are
@@ -109,14 +120,20 @@ class LessonTab(widgets.VBox):
         self.next_button.on_click(lambda _b: self.next())
         self._quiet = False
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        # a projector screen: the question and the buttons on top, the position beside the answer
+        self.drawing.layout = widgets.Layout(flex="0 1 auto", margin="0 12px 0 0")
+        self.answer_box = widgets.VBox([self.answer_html, self.explanation_html],
+                                       layout=widgets.Layout(flex="1 1 320px", min_width="300px"))
         super().__init__(with_switch([
             widgets.HBox([self.file_label, self.file_box, self.path_box, self.open_button], layout=row),
             self.notice,
             widgets.HBox([self.title_html, self.counter], layout=widgets.Layout(
                 flex_flow="row wrap", align_items="baseline", justify_content="space-between")),
-            self.drawing, self.question_html,
+            self.question_html,
             widgets.HBox([self.back_button, self.answer_button, self.next_button], layout=row),
-            self.answer_html, self.explanation_html,
+            # row-reverse: the answer beside the position when the screen is wide enough, else above it
+            widgets.HBox([self.answer_box, self.drawing], layout=widgets.Layout(
+                flex_flow="row-reverse wrap", align_items="flex-start", justify_content="flex-end")),
         ], language_switch))
         self.add_class("mowkit-lesson")
         self._relabel()
@@ -311,8 +328,6 @@ class LessonBuilder(widgets.VBox):
     """
 
     def __init__(self, editor: Any, folder: str | os.PathLike[str] = ".") -> None:
-        from mowkit.lessons import free_path
-
         self.editor = editor
         self.steps: list[Step] = []
         self.message = ""
@@ -363,8 +378,6 @@ class LessonBuilder(widgets.VBox):
     def add(self, question: str | None = None, explanation: str | None = None,
             rollouts: int | None = None) -> Step | None:
         """Add the editor's position (checked by the engine) as a step; None with ``message`` if not."""
-        from mowkit.lessons import LessonError, check_step
-
         question = (self.question_box.value if question is None else question).strip()
         explanation = (self.explanation_box.value if explanation is None else explanation).strip()
         rollouts = int(self.rollouts_box.value if rollouts is None else rollouts)
@@ -407,8 +420,6 @@ class LessonBuilder(widgets.VBox):
     def save(self, path: str | os.PathLike[str] | None = None, replace: bool = False) -> Path | None:
         """Save the lesson; an existing file is replaced only with ``replace=True`` (else the panel
         asks: ``replace_button`` / ``cancel_button``, and None is returned)."""
-        from mowkit.lessons import LessonError, save
-
         if not self.steps:
             self._refuse(_("Add a step first."))
             return None
