@@ -274,6 +274,13 @@ def test_the_lesson_tab_lists_the_shipped_lessons_and_opens_a_path(tmp_path):
     tab2.path_box.value = str(path)
     tab2.open_button.click()
     assert tab2.lesson == small_lesson() and tab2.message == ""
+    # a teacher's folder is listed too (its lessons only: a record beside them is left out)
+    (tmp_path / "record.json").write_text('{"format": "mowkit-record/1"}', encoding="utf-8")
+    tab3 = LessonTab(folders=[tmp_path], language_switch=False)
+    assert [v for _label, v in tab3.file_box.options if v] == [str(path)]
+    assert tab3.lesson == small_lesson()
+    save(small_lesson().retitled("Second"), tmp_path / "second.json")
+    assert tab3.refresh_files() == [path, tmp_path / "second.json"]
 
 
 def test_the_first_lesson_follows_the_readers_language():

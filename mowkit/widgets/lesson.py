@@ -25,6 +25,7 @@ from __future__ import annotations
 import html
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from mowkit import i18n, registry
 from mowkit.core import OptionError, RecordError
 from mowkit.i18n import _
 from mowkit.lessons import (
+    FORMAT,
     Lesson,
     LessonError,
     Step,
@@ -42,6 +44,7 @@ from mowkit.lessons import (
     compute,
     free_path,
     lesson_files,
+    lessons_dir,
     load,
     save,
 )
@@ -73,19 +76,21 @@ class LessonTab(widgets.VBox):
         lesson_or_path: a :class:`~mowkit.lessons.Lesson`, a lesson file, or None (the first
             lesson of the list in the reader's language, if any).
         game: offer only the lessons of this game (a registered game's name); None: every game.
-        folder: the folder listed (default ``data/lessons/``).
+        folders: the folders listed: their lesson files (``"format": "mowkit-lesson/1"``), each
+            folder's in name order (default: ``data/lessons/``, then the current folder, where the
+            position editor saves a lesson by default).
         scale: the size of the drawings.
         seed: the seed of the Monte Carlo answers.
         language_switch: show the English/Русский switch (an app with its own switch: False).
     """
 
     def __init__(self, lesson_or_path: LessonSource = None, game: str | None = None, *,
-                 folder: str | os.PathLike[str] | None = None, scale: float = 1.0, seed: int = 0,
+                 folders: Sequence[str | os.PathLike[str]] | None = None, scale: float = 1.0, seed: int = 0,
                  language_switch: bool = True) -> None:
         if game is not None:
             registry.get(game)  # an unknown game is named, with the games there are
         self.game_filter = game
-        self.folder = folder
+        self.folders = [Path(f) for f in folders] if folders is not None else [lessons_dir(), Path.cwd()]
         self.scale = float(scale)
         self.seed = int(seed)
         self.lesson: Lesson | None = None
@@ -150,11 +155,14 @@ class LessonTab(widgets.VBox):
     def refresh_files(self) -> list[Path]:
         """List the lesson files again (of the game chosen, if any); returns them."""
         found = []
-        for path in lesson_files(self.folder):
+        seen: set[Path] = set()
+        for path in (p for folder in self.folders for p in lesson_files(folder)):
             head = _peek(path)
-            if self.game_filter is not None and head.get("game") != self.game_filter:
+            if path.resolve() in seen or head.get("format") != FORMAT:
                 continue
-            found.append((path, head))
+            seen.add(path.resolve())
+            if self.game_filter is None or head.get("game") == self.game_filter:
+                found.append((path, head))
         options: list[tuple[str, str]] = [("—", "")]
         for path, head in found:
             game = head.get("game")
