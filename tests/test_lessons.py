@@ -310,6 +310,9 @@ def test_the_editor_builds_and_saves_a_lesson(tmp_path):
     assert len(builder.steps) == 1 and builder.question_box.value == ""
     assert builder.add("") is None and "question" in builder.message
     ed.add_to_lesson("Second?", "")
+    builder.seat_box.value = 2
+    assert builder.add("Third?").player == 2 and builder.steps[-1].player == 2
+    builder.remove(2)
     builder.move(1, 0)
     assert [s.question for s in builder.steps] == ["Second?", "Which card is safer?"]
     builder.steps_box.value = 0

@@ -26,6 +26,13 @@ its button in its place), ``check_button``, ``step_button``, ``save_button``, ``
 ``deal_button``, ``totals`` (one IntText per seat), ``where`` (the place selector), ``form`` (the
 game's :class:`PositionForm`) and the game's own controls by name (Mow: ``value_box``,
 ``turn_box``, ``starter_box``, ``arrow_box``, ``active_box``, ``rest_box``).
+
+**A lesson** (:mod:`mowkit.lessons`): the panel under the editor
+(:class:`~mowkit.widgets.lesson.LessonBuilder`, ``lesson_builder``) adds the position checked with
+a question and an explanation in the teacher's words (``add_to_lesson(question, explanation)``),
+reorders and removes steps and saves the lesson (``save_lesson(path)``; a free default name in
+``lesson_folder``, and never over an existing file without asking). Every labelled box sizes its
+label to its words (:data:`WIDE`), so no label is cut off in either language.
 """
 
 from __future__ import annotations

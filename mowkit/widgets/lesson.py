@@ -330,7 +330,7 @@ class LessonBuilder(widgets.VBox):
     Public attributes: ``steps`` (the :class:`~mowkit.lessons.Step` list), ``add(question,
     explanation, rollouts)``, ``move(i, j)``, ``remove(i)``, ``lesson()``, ``save(path, replace)``,
     ``confirm_replace()``, ``message``; the controls ``title_box``, ``language_box``,
-    ``question_box``, ``explanation_box``, ``rollouts_box``, ``add_button``, ``steps_box``,
+    ``question_box``, ``explanation_box``, ``seat_box``, ``rollouts_box``, ``add_button``, ``steps_box``,
     ``up_button``, ``down_button``, ``remove_button``, ``path_box``, ``save_button``,
     ``replace_button``, ``cancel_button``.
     """
@@ -347,6 +347,8 @@ class LessonBuilder(widgets.VBox):
                                              style=wide, layout=widgets.Layout(width="340px"))
         self.question_box = widgets.Textarea(layout=widgets.Layout(width="95%", height="60px"))
         self.explanation_box = widgets.Textarea(layout=widgets.Layout(width="95%", height="80px"))
+        self.seat_box = widgets.Dropdown(options=self._seat_options(), value=None, style=wide,
+                                         layout=widgets.Layout(width="420px"))
         self.rollouts_box = widgets.BoundedIntText(value=0, min=0, max=100_000, style=wide,
                                                    layout=widgets.Layout(width="580px"))
         self.add_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
@@ -373,7 +375,7 @@ class LessonBuilder(widgets.VBox):
             self.heading,
             widgets.HBox([self.title_box, self.language_box], layout=row),
             self.question_label, self.question_box, self.explanation_label, self.explanation_box,
-            widgets.HBox([self.rollouts_box, self.add_button], layout=row),
+            widgets.HBox([self.seat_box, self.rollouts_box, self.add_button], layout=row),
             self.steps_box,
             widgets.HBox([self.up_button, self.down_button, self.remove_button], layout=row),
             widgets.HBox([self.path_box, self.save_button, self.replace_button, self.cancel_button], layout=row),
@@ -384,8 +386,9 @@ class LessonBuilder(widgets.VBox):
 
     # ------------------------------------------------------------------ public
     def add(self, question: str | None = None, explanation: str | None = None,
-            rollouts: int | None = None) -> Step | None:
-        """Add the editor's position (checked by the engine) as a step; None with ``message`` if not."""
+            rollouts: int | None = None, player: int | None = -1) -> Step | None:
+        """Add the editor's position (checked by the engine) as a step; None with ``message`` if not.
+        Defaults: the panel's boxes (``player`` -1: the seat box; None: the first seat to decide)."""
         question = (self.question_box.value if question is None else question).strip()
         explanation = (self.explanation_box.value if explanation is None else explanation).strip()
         rollouts = int(self.rollouts_box.value if rollouts is None else rollouts)
@@ -395,8 +398,9 @@ class LessonBuilder(widgets.VBox):
         if self.editor.check() is None:
             self._refuse(_("This position cannot be added: {why}").format(why=self.editor.message))
             return None
+        seat = self.seat_box.value if player == -1 else player
         step = Step(position=self.editor._arguments, question=question, explanation=explanation,
-                    rollouts=rollouts)
+                    player=None if seat is None else int(seat), rollouts=rollouts)
         try:
             check_step(self.editor.game, step)
         except LessonError as e:
@@ -453,6 +457,11 @@ class LessonBuilder(widgets.VBox):
         return None if target is None else self.save(target, replace=True)
 
     # ------------------------------------------------------------------ inside
+    def _seat_options(self) -> list[tuple[str, int | None]]:
+        form = self.editor.form
+        seats = [(form.word("seat", p), p) for p in range(self.editor.game.num_players)]
+        return [(_("the first to decide"), None), *seats]
+
     def _cancel(self) -> None:
         self._pending = None
         self._asking(False)
@@ -499,6 +508,10 @@ class LessonBuilder(widgets.VBox):
         self.question_label.value = _("question (your words)")
         self.explanation_label.value = _("explanation, shown with the answer (your words)")
         self.rollouts_box.description = _("Monte Carlo deals in the answer (0: exact odds only)")
+        value = self.seat_box.value
+        self.seat_box.options = self._seat_options()
+        self.seat_box.value = value
+        self.seat_box.description = _("the question is for")
         self.add_button.description = _("add to lesson")
         self.add_button.tooltip = _("add the position checked, with the question and the explanation")
         self.up_button.description = _("move up")
