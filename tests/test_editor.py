@@ -405,3 +405,48 @@ def test_play_from_the_position(name):
     assert record["position"] is not None
     play.new_game(5)  # a new game starts from the same position again
     assert play.state.hands[0] == state.hands[0]
+
+
+# --------------------------------------------------------------------------- labels never cut off
+
+CHAR_PX = 8.5  # a generous width of one letter of the widgets' 13 px sans-serif labels
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def _px(width):
+    m = re.fullmatch(r"(\d+)px", str(width or ""))
+    return int(m.group(1)) if m else None
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game", ["sixnimmt", "mow"])
+def test_no_label_is_cut_off(lang, game):
+    """Every labelled box sizes its label to its words (``description_width: initial``) and is wide
+    enough for the label and its value; the seed box shows a 6-digit seed (and more) in full."""
+    import ipywidgets as widgets
+
+    i18n.set_language(lang)
+    ed = PositionEditor(game, seed=627816)
+    checked = 0
+    for w in _walk(ed):
+        text = getattr(w, "description", "")
+        if not text or isinstance(w, (widgets.Button, widgets.Checkbox)):
+            continue
+        assert w.style.description_width == "initial", (lang, text)
+        if isinstance(w, widgets.ToggleButtons):
+            assert w.style.button_width == "auto", (lang, text)
+            continue
+        width = _px(w.layout.width)
+        assert width is not None, (lang, text, w.layout.width)
+        labels = [str(o[0]) if isinstance(o, tuple) else str(o) for o in getattr(w, "options", ())]
+        room = max([len(label) for label in labels] + [10]) * CHAR_PX + 30
+        assert width >= len(text) * CHAR_PX + room, (lang, text, width)
+        checked += 1
+    assert checked >= 6
+    seed_room = _px(ed.seed_box.layout.width) - len(ed.seed_box.description) * CHAR_PX
+    assert ed.seed_box.value == 627816 and seed_room >= len("6278160000") * CHAR_PX + 20

@@ -26,6 +26,13 @@ its button in its place), ``check_button``, ``step_button``, ``save_button``, ``
 ``deal_button``, ``totals`` (one IntText per seat), ``where`` (the place selector), ``form`` (the
 game's :class:`PositionForm`) and the game's own controls by name (Mow: ``value_box``,
 ``turn_box``, ``starter_box``, ``arrow_box``, ``active_box``, ``rest_box``).
+
+**A lesson** (:mod:`mowkit.lessons`): the panel under the editor
+(:class:`~mowkit.widgets.lesson.LessonBuilder`, ``lesson_builder``) adds the position checked with
+a question and an explanation in the teacher's words (``add_to_lesson(question, explanation)``),
+reorders and removes steps and saves the lesson (``save_lesson(path)``; a free default name in
+``lesson_folder``, and never over an existing file without asking). Every labelled box sizes its
+label to its words (:data:`WIDE`), so no label is cut off in either language.
 """
 
 from __future__ import annotations
@@ -47,8 +54,12 @@ from mowkit.match import play_match, resolve_game
 from mowkit.records import save, to_record
 from mowkit.render import state_html
 from mowkit.widgets.common import agent_dropdown, button, with_switch
+from mowkit.widgets.lesson import LessonBuilder
 from mowkit.widgets.play import Play
 from mowkit.widgets.stepper import Stepper
+
+WIDE = {"description_width": "initial"}
+"""The style of every labelled box: the label takes the room its words need (never cut off)."""
 
 # --------------------------------------------------------------------------- the game's part
 
@@ -318,7 +329,7 @@ class PositionEditor(widgets.VBox):
 
     def __init__(self, game: Any = None, *, seed: int = 0, agents: list[str] | None = None,
                  save_path: str | os.PathLike[str] = "my_position.json", language_switch: bool = True,
-                 **options: Any) -> None:
+                 lesson_folder: str | os.PathLike[str] = ".", **options: Any) -> None:
         if game is None:
             game = next(s.name for s in registry.specs() if s.editor is not None)
         self.game = resolve_game(game, **options)
@@ -335,9 +346,9 @@ class PositionEditor(widgets.VBox):
         self._reset_parts(seed)
 
         # the place selector, the deck and the places
-        self.where = widgets.Dropdown(options=self._where_options(), value="hand:0",
-                                      layout=widgets.Layout(width="300px"))
-        self.seed_box = widgets.IntText(value=int(seed), layout=widgets.Layout(width="180px"))
+        self.where = widgets.Dropdown(options=self._where_options(), value="hand:0", style=WIDE,
+                                      layout=widgets.Layout(width="470px"))
+        self.seed_box = widgets.IntText(value=int(seed), style=WIDE, layout=widgets.Layout(width="330px"))
         self.clear_button = button("")
         self.deal_button = button("")
         self.clear_button.on_click(lambda _b: self.clear())
@@ -354,7 +365,7 @@ class PositionEditor(widgets.VBox):
         self.places_box = widgets.VBox()
 
         # totals and the game's own settings (its controls, shown as attributes of the editor)
-        self.totals = [widgets.IntText(value=0, layout=widgets.Layout(width="190px")) for _p in range(n)]
+        self.totals = [widgets.IntText(value=0, style=WIDE, layout=widgets.Layout(width="280px")) for _p in range(n)]
         for box in self.totals:
             box.observe(self._totals_changed, names="value")
         self.controls = self.form.controls()
@@ -370,11 +381,14 @@ class PositionEditor(widgets.VBox):
         if len(default) != n:
             raise OptionError("agents", len(default), _("one computer player per seat: {n}").format(n=n))
         self.agent_boxes = [agent_dropdown(g.name, a) for a in default]
+        for box in self.agent_boxes:
+            box.style = WIDE
+            box.layout.width = "300px"
         self.check_button = button("", style="primary")
         self.step_button = button("")
         self.play_button = button("")
         self.save_button = button("")
-        self.path = widgets.Text(value=str(save_path))
+        self.path = widgets.Text(value=str(save_path), style=WIDE, layout=widgets.Layout(width="440px"))
         self.check_button.on_click(lambda _b: self.check())
         self.step_button.on_click(lambda _b: self.open_stepper())
         self.play_button.on_click(lambda _b: self.open_play())
@@ -387,6 +401,7 @@ class PositionEditor(widgets.VBox):
         self.drawing = widgets.HTML()
         self.drawing.add_class("mowkit-table")
         self.opened = widgets.VBox()
+        self.lesson_builder = LessonBuilder(self, lesson_folder)
         beside, rows = self.form.arrange()
         settings: list[Any] = [widgets.HBox(self.totals, layout=widgets.Layout(flex_flow="row wrap")), *rows]
         top: list[Any] = [self.where, *beside, self.seed_box, self.clear_button, self.deal_button]
@@ -397,7 +412,7 @@ class PositionEditor(widgets.VBox):
             widgets.HBox(self.agent_boxes, layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.check_button, self.step_button, self.play_button, self.path, self.save_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.notice, self.drawing, self.opened,
+            self.notice, self.drawing, self.lesson_builder, self.opened,
         ], language_switch))
         self.add_class("mowkit-editor")
         self._unregister = i18n.on_language_change(self._language_changed, weak=True)
@@ -630,6 +645,20 @@ class PositionEditor(widgets.VBox):
         self._say(_("Saved to {path}.").format(path=str(written)))
         return written
 
+    # ------------------------------------------------------------------ the lesson
+    def add_to_lesson(self, question: str | None = None, explanation: str | None = None,
+                      rollouts: int | None = None) -> Any:
+        """Add the position (checked) to the lesson with the question and explanation (default: the
+        lesson panel's boxes); the :class:`~mowkit.lessons.Step`, or None with ``message`` saying why."""
+        step = self.lesson_builder.add(question, explanation, rollouts)
+        if step is None:
+            self._say(self.lesson_builder.message, error=True)
+        return step
+
+    def save_lesson(self, path: str | os.PathLike[str] | None = None, replace: bool = False) -> Path | None:
+        """Save the lesson built (never over an existing file unless ``replace``; see :class:`LessonBuilder`)."""
+        return self.lesson_builder.save(path, replace)
+
     def _save_clicked(self) -> None:
         try:
             self.save()
@@ -668,7 +697,6 @@ class PositionEditor(widgets.VBox):
         self.deal_button.tooltip = _("start from the cards the seed deals")
         for p, box in enumerate(self.totals):
             box.description = form.word("total", p)
-            box.style = {"description_width": "initial"}
         for p, box in enumerate(self.agent_boxes):
             box.description = form.word("seat", p)
         self.check_button.description = _("check")
@@ -683,6 +711,7 @@ class PositionEditor(widgets.VBox):
         for c, b in self.card_buttons.items():
             b.description = form.card_name(c)
             b.tooltip = _("click: put it in the place selected")
+        self.lesson_builder.relabel()
         if self._refused:
             self.check()  # the engine's refusal again, made in the new language
         elif self.state is not None:

@@ -140,13 +140,19 @@ class Form(PositionForm):
         """The value box (what a slowpoke or calf stands for), whose turn, who started the round,
         the arrow, the active herd and "cards placed nowhere go to the back of the draw pile"."""
         if self._controls is None:
+            wide = {"description_width": "initial"}  # a label takes the room its words need
             self._controls = {
-                "value_box": widgets.BoundedIntText(value=5, min=0, max=16, layout=widgets.Layout(width="230px")),
-                "turn_box": widgets.Dropdown(options=self._seat_options(), value=0),
-                "starter_box": widgets.Dropdown(options=self._starter_options(), value=None),
-                "arrow_box": widgets.ToggleButtons(options=self._arrow_options(), value=1),
-                "active_box": widgets.Dropdown(options=self._line_options(), value=0),
-                "rest_box": widgets.Checkbox(value=True, indent=False),
+                "value_box": widgets.BoundedIntText(value=5, min=0, max=16, style=wide,
+                                                    layout=widgets.Layout(width="340px")),
+                "turn_box": widgets.Dropdown(options=self._seat_options(), value=0, style=wide,
+                                             layout=widgets.Layout(width="260px")),
+                "starter_box": widgets.Dropdown(options=self._starter_options(), value=None, style=wide,
+                                                layout=widgets.Layout(width="440px")),
+                "arrow_box": widgets.ToggleButtons(options=self._arrow_options(), value=1,
+                                                   style={**wide, "button_width": "auto"}),
+                "active_box": widgets.Dropdown(options=self._line_options(), value=0, style=wide,
+                                               layout=widgets.Layout(width="260px")),
+                "rest_box": widgets.Checkbox(value=True, indent=False, style=wide, layout=widgets.Layout(width="auto")),
             }
         return self._controls
 
