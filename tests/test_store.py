@@ -269,7 +269,7 @@ def interrupted(folder, **kw):
 
     with pytest.raises(KeyboardInterrupt):
         play(folder, progress=stop, **kw)
-    assert [p.name for p in folder.iterdir()] == ["chunk-00000.parquet"]
+    assert sorted(p.name for p in folder.iterdir()) == [".mowkit-writer.lock", "chunk-00000.parquet"]
 
 
 def custom_data(tmp_path, heads_of_card_1=None):
@@ -343,11 +343,20 @@ def test_a_saved_table_is_verified_and_fingerprints_its_cards(source, tmp_path):
 
 
 def test_a_stale_temporary_file_is_removed_on_the_next_run(source, tmp_path):
+    """An old temporary without a process id (a mowkit before the lock wrote it) is removed once it
+    has not changed for an hour; a fresh one may be a live writer's and stays."""
+    import os
+    import time
+
     folder = copy_of(source, tmp_path)
     stale = folder / ".chunk-00001.parquet.abc123.tmp"
-    stale.write_bytes(b"half a chunk")
+    fresh = folder / ".chunk-00002.parquet.def456.tmp"
+    for f in (stale, fresh):
+        f.write_bytes(b"half a chunk")
+    hour_ago = time.time() - 3700
+    os.utime(stale, (hour_ago, hour_ago))
     pd.testing.assert_frame_equal(play(folder), source[1])
-    assert not stale.exists()
+    assert not stale.exists() and fresh.exists()
 
 
 # --------------------------------------------------------------------------- streaming and lazy reads
