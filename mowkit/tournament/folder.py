@@ -31,6 +31,7 @@ from pathlib import Path
 import pandas as pd
 from filelock import FileLock, Timeout
 
+from mowkit import registry
 from mowkit.core import OptionError, RecordError
 from mowkit.i18n import _
 from mowkit.records import stale_temporaries
@@ -182,7 +183,7 @@ def _describe_busy(folder: Path, holder: dict[str, object], waited: float | None
     if holder.get("pid") is not None:
         who = _("process {pid} on {host}, started {started}, playing {game} with seed {seed}").format(
             pid=holder.get("pid"), host=holder.get("host", "?"), started=holder.get("started", "?"),
-            game=holder.get("game", "?"), seed=holder.get("seed", "?"))
+            game=_title(holder.get("game")), seed=holder.get("seed", "?"))
     else:
         who = _("a process that has not said who it is yet")
     if waited:
@@ -192,6 +193,13 @@ def _describe_busy(folder: Path, holder: dict[str, object], waited: float | None
     return _("the results folder {folder} is being written by another tournament ({who}); only one "
              "run may write a folder at a time. Use another folder, wait for that run to finish, or "
              "pass lock_timeout=SECONDS (or None) to wait for it").format(folder=folder, who=who)
+
+
+def _title(name: object) -> str:
+    """A game's name as a person reads it (the holder file keeps the registry's name)."""
+    if isinstance(name, str) and name in registry.names():
+        return _(registry.get(name).title)
+    return str(name)
 
 
 @contextmanager
