@@ -625,9 +625,12 @@ class _Columns:
         data: dict[str, Any] = {}
         for c in self.names:
             a = self.arrays[c][:self.at]
-            if c in self.text:
-                values = pd.array(list(self.values[c]), dtype=self.dtypes[c])
-                data[c] = values.take(a)
+            if c in self.text and isinstance(self.dtypes[c], pd.StringDtype):
+                data[c] = pd.array(list(self.values[c]), dtype=self.dtypes[c]).take(a)
+            elif c in self.text:  # text in an object column (pandas before 3)
+                values = np.empty(len(self.values[c]), dtype=object)
+                values[:] = list(self.values[c])
+                data[c] = values[a]
             else:
                 data[c] = a
         self.arrays = {}
@@ -639,8 +642,9 @@ class _Columns:
 
 
 def _is_text(dtype: Any) -> bool:
-    """Whether a pandas column type is text (pandas' string type, not ``object``)."""
-    return isinstance(dtype, pd.StringDtype)
+    """Whether a pandas column type holds text: pandas' string type, or ``object`` (what Arrow text
+    becomes before pandas 3)."""
+    return isinstance(dtype, pd.StringDtype) or dtype == np.dtype(object)
 
 
 def iter_results(folder: str | os.PathLike[str], columns: Sequence[str] | None = None, *,

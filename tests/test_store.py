@@ -457,3 +457,21 @@ def test_default_chunks_are_bounded():
     assert default_chunk_games(9) == 1 and default_chunk_games(100) == 5
     assert default_chunk_games(10_000_000) == MAX_CHUNK_GAMES <= 100_000
     assert all(1 <= default_chunk_games(n) <= MAX_CHUNK_GAMES for n in (1, 19, 21, 999_999, 10**9))
+
+
+def test_assemble_reads_chunks_into_one_table_as_concatenation_would(tmp_path):
+    """The read-back of a folder (no chunk list + concat): the same table as concatenating the
+    verified chunks and sorting, also for chunks out of order and text with a missing value."""
+    from mowkit.store import _write_parquet, assemble, read_verified
+
+    paths = []
+    for i in range(3):
+        df = pd.DataFrame({"game": np.arange(4 * i, 4 * i + 4), "round": 0, "seat": [0, 1, 0, 1],
+                           "agent": pd.array(["a", "b", None if i == 1 else "a", "c"], dtype=object),
+                           "penalty": np.linspace(0, 1, 4)})
+        paths.append(tmp_path / f"c{i}.parquet")
+        _write_parquet(df, paths[-1], {"test": i})
+    want = pd.concat([read_verified(p)[0] for p in paths], ignore_index=True)
+    pd.testing.assert_frame_equal(assemble(paths, 12), want)
+    pd.testing.assert_frame_equal(assemble([paths[2], paths[0], paths[1]], 12), want)  # sorted at the end
+    pd.testing.assert_frame_equal(assemble(paths, 12, ["agent", "game"]), want[["agent", "game"]])

@@ -9,6 +9,7 @@ import functools
 import inspect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypedDict, cast
 
 import numpy as np
 import pandas as pd
@@ -23,12 +24,26 @@ from mowkit.tournament.seeding import Deal, plan, seat_agents, seat_streams
 from mowkit.tournament.table import Row, frame
 
 
-def match_keywords(decision_timeout: float | None, game_number: int) -> dict[str, float | int]:
+class MatchKeywords(TypedDict, total=False):
+    """The keywords of the match loop a tournament passes when the loop takes them."""
+
+    decision_timeout: float
+    game_number: int
+
+
+class _MatchLoop(Protocol):
+    """:class:`~mowkit.match.Match` as a tournament calls it."""
+
+    def __call__(self, game: Game, agents: Sequence[Agent], seed: int, *, agent_streams: Sequence[int],
+                 deals: Deal | None, decision_timeout: float = ..., game_number: int = ...) -> Match: ...
+
+
+def match_keywords(decision_timeout: float | None, game_number: int) -> MatchKeywords:
     """The keywords of :class:`~mowkit.match.Match` for a tournament game: ``decision_timeout`` (when
     set) and ``game_number`` (the game's index from 1, named in an agent's error), each passed only
     when the match loop takes it."""
     accepted = _match_parameters(Match)
-    out: dict[str, float | int] = {}
+    out: MatchKeywords = {}
     if decision_timeout is not None:
         if "decision_timeout" not in accepted:
             raise OptionError("decision_timeout", decision_timeout, _("None: this version's match loop has no "
@@ -57,7 +72,8 @@ def game_rows(game: Game, agents: Sequence[Seat | Agent], row: dict[str, int],
     names = [label(a) for a in seated]
     players = [player(game, a) for a in seated]
     try:
-        match = Match(game, players, row["seed"], agent_streams=seat_streams(len(agents), row["rotation"]),
+        loop = cast(_MatchLoop, Match)  # the keywords it takes: see match_keywords
+        match = loop(game, players, row["seed"], agent_streams=seat_streams(len(agents), row["rotation"]),
                       deals=deals, **match_keywords(decision_timeout, row["game"] + 1))
         match.run()
         state = match.state
