@@ -17,7 +17,7 @@ from mowkit.i18n import _
 from mowkit.match import resolve_game
 from mowkit.store import default_chunk_games, expected_chunks
 from mowkit.store import tournament_provenance as _provenance
-from mowkit.tournament.chunks import ChunkJob
+from mowkit.tournament.chunks import ChunkJob, match_keywords
 from mowkit.tournament.kernel import kernel_available
 from mowkit.tournament.seats import (
     USER_AGENT_CODE,
@@ -133,6 +133,7 @@ class TournamentPlan:
             self._set(chunk_games=check_int("chunk_games", self.chunk_games, least))
         if self.decision_timeout is not None:
             self._set(decision_timeout=check_seconds("decision_timeout", self.decision_timeout, MAX_DECISION_SECONDS))
+            match_keywords(self.decision_timeout, 1)  # refused here when the match loop has no time limit
         self._set(lock_timeout=self._lock_timeout(self.lock_timeout))
 
     def _check_deals(self, game: Game) -> tuple[Deal, ...] | None:
