@@ -56,6 +56,7 @@ import pyarrow.parquet as pq
 from mowkit import __version__, registry
 from mowkit.card_tables import custom_cards
 from mowkit.core import OptionError, RecordError, check_choice
+from mowkit.i18n import _
 
 MAX_CHUNK_GAMES = 50_000
 """Default upper bound of games per chunk (about 17 rows per 4-player 6 nimmt! game: ~850k rows)."""
@@ -186,26 +187,52 @@ def _get(prov: dict[str, Any], dotted: str) -> Any:
 def _write_parquet(df: pd.DataFrame, path: Path, provenance: dict[str, Any]) -> dict[str, Any]:
     """Parquet with the sealed provenance in the schema metadata; temporary file, then rename.
 
-    Returns the provenance as written (with row count, columns and checksums).
+    The temporary file is ``.{name}.{pid}.{random}.tmp`` (the writer's process id inside, as
+    :func:`mowkit.records.save` names its own, so a clean-up can tell a live writer's file from a
+    dead one's). It is flushed to the disk (``fsync``) before the rename, and the folder after it,
+    so a chunk under its final name survives a power cut whole. Returns the provenance as written
+    (with row count, columns and checksums).
     """
     table = pa.Table.from_pandas(df, preserve_index=False)
     prov = _sealed(provenance, table)
     meta = dict(table.schema.metadata or {})
     meta[b"mowkit"] = json.dumps(prov).encode()
     table = table.replace_schema_metadata(meta)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
-        pq.write_table(table, tmp)
+        with os.fdopen(fd, "wb") as f:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+            pq.write_table(table, f)
+            f.flush()
+            os.fsync(f.fileno())
+        del table
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    fsync_folder(path.parent)
     return prov
+
+
+def fsync_folder(folder: str | os.PathLike[str]) -> None:
+    """Flush a folder's entries (a rename into it) to the disk; a no-op where folders cannot be opened
+    (no ``os.O_DIRECTORY``, as on Windows) or the file system refuses."""
+    flag = getattr(os, "O_DIRECTORY", None)
+    if flag is None:
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | flag)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename itself is atomic
+    finally:
+        os.close(fd)
 
 
 def _write_chunk(df: pd.DataFrame, path: Path, provenance: dict[str, Any], games: Sequence[int]) -> dict[str, Any]:
@@ -216,18 +243,6 @@ def _write_chunk(df: pd.DataFrame, path: Path, provenance: dict[str, Any], games
 def chunk_path(folder: str | os.PathLike[str], index: int) -> Path:
     """The file of chunk number ``index`` in a tournament folder."""
     return Path(folder) / f"chunk-{index:05d}.parquet"
-
-
-def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
-    """Remove our own half-written chunk files (``.chunk-*.tmp``) left by a killed run."""
-    removed = []
-    for p in Path(folder).glob(".chunk-*.parquet.*.tmp"):
-        try:
-            p.unlink()
-            removed.append(p)
-        except OSError:
-            pass
-    return removed
 
 
 def save_table(df: pd.DataFrame, path: str | os.PathLike[str], provenance: dict[str, Any]) -> Path:
@@ -396,10 +411,15 @@ def expected_chunks(n_games: int, chunk_games: int) -> list[range]:
     return [range(s, min(s + chunk_games, n_games)) for s in range(0, n_games, chunk_games)]
 
 
-def _plan(folder: str | os.PathLike[str], partial: bool = False) -> tuple[dict[str, Any], list[tuple[Path, dict[str, Any]]]]:
+def _plan(folder: str | os.PathLike[str], partial: bool = False, expect: dict[str, Any] | None = None,
+          ) -> tuple[dict[str, Any], list[tuple[Path, dict[str, Any]]]]:
     """The run provenance and the chunk files of a folder in game order, after checking that the
     chunks come from one run (the majority's provenance; others are named) and cover its games
-    exactly once (``partial``: missing chunks allowed)."""
+    exactly once (``partial``: missing chunks allowed).
+
+    ``expect``: the run provenance the chunks must have (a :class:`ResultsFolder`'s): a chunk of any
+    other run, even when the folder holds nothing else, is refused naming the file and the field.
+    """
     files = _chunk_files(folder)
     provs = []
     for f in files:
@@ -407,6 +427,8 @@ def _plan(folder: str | os.PathLike[str], partial: bool = False) -> tuple[dict[s
         if "sha256" not in p:
             raise RecordError(str(f), "metadata.mowkit.sha256", "no checksums in this file (written by an "
                               "older mowkit): it cannot be verified; rerun the tournament into a new folder")
+        if expect is not None:
+            _check_expected(f, p, expect)
         provs.append((f, p))
     keys = [_canonical(run_provenance(p)) for _, p in provs]
     ref_key = Counter(keys).most_common(1)[0][0]
@@ -450,6 +472,24 @@ def _plan(folder: str | os.PathLike[str], partial: bool = False) -> tuple[dict[s
     return run, [(found[i], by_file[found[i]]) for i in sorted(found)]
 
 
+def _check_expected(path: Path, prov: dict[str, Any], expect: dict[str, Any]) -> None:
+    """Refuse a chunk that is not of the run ``expect`` describes (the folder was written again)."""
+    diff = differing_fields(run_provenance(expect), run_provenance(prov))
+    if diff:
+        raise RecordError(str(path), "metadata.mowkit." + diff[0], _(
+            "this chunk belongs to another run than the one this handle was made for: {field} is {found} "
+            "here but {wanted} in that run (differs in {fields}); another tournament wrote into the "
+            "folder since, so the rows of the run you asked for are no longer all there").format(
+                field=diff[0], found=_shown(_get(prov, diff[0])), wanted=_shown(_get(expect, diff[0])),
+                fields=", ".join(diff)))
+
+
+def _shown(value: Any) -> str:
+    """A provenance value as JSON text, cut to 80 characters."""
+    text = _canonical(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _sorted(df: pd.DataFrame) -> pd.DataFrame:
     keys = [c for c in ("game", "round", "seat") if c in df.columns]
     return df.sort_values(keys, ignore_index=True) if keys == ["game", "round", "seat"] else df
@@ -461,7 +501,7 @@ def _chunk_frame(path: str, wanted: list[str] | None = None) -> pd.DataFrame:
 
 
 def read_results(folder: str | os.PathLike[str], columns: Sequence[str] | None = None, *,
-                 engine: str = "pandas", partial: bool = False) -> Any:
+                 engine: str = "pandas", partial: bool = False, expect: dict[str, Any] | None = None) -> Any:
     """All chunks of a tournament folder as one table, ordered by game, round and seat.
 
     Every chunk is verified (checksums, one run, every game exactly once) before anything is
@@ -475,37 +515,149 @@ def read_results(folder: str | os.PathLike[str], columns: Sequence[str] | None =
             one at a time), and each partition is verified again when Dask reads it. (A Dask
             dataframe has no ``attrs``: the provenance is ``open_results(folder).provenance``.)
         partial: read the finished chunks of an interrupted run (missing chunks allowed).
+        expect: the provenance of the run the chunks must belong to (any other run's chunk is a
+            :class:`~mowkit.core.RecordError`); a :class:`ResultsFolder` passes its own.
     """
     check_choice("engine", engine, ("pandas", "dask"))
-    run, chunks = _plan(folder, partial)
+    run, chunks = _plan(folder, partial, expect)
     cols = None if columns is None else list(columns)
     if engine == "dask":
         import dask.dataframe as dd
 
         meta = None
-        for f, _ in chunks:
+        for f, _prov in chunks:
             df = read_verified(f, cols)[0]
             if meta is None:
                 meta = df.iloc[:0]
             del df
-        return dd.from_map(_chunk_frame, [str(f) for f, _ in chunks], args=(cols,), meta=meta, label="mowkit-chunk",
+        return dd.from_map(_chunk_frame, [str(f) for f, _prov in chunks], args=(cols,), meta=meta, label="mowkit-chunk",
                            enforce_metadata=False)
-    frames = [read_verified(f, cols)[0] for f, _ in chunks]
-    df = _sorted(pd.concat(frames, ignore_index=True)) if len(frames) > 1 else _sorted(frames[0])
+    df = assemble([f for f, _prov in chunks], sum(int(p["rows"]) for _, p in chunks), cols)
     df.attrs["provenance"] = run
     return df
 
 
+def assemble(files: Sequence[Path], rows: int, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    """Verified chunk files (in game order, ``rows`` rows in all) as one table, ordered by game,
+    round and seat, without concatenating chunk tables.
+
+    The columns are reserved once for all the rows and each chunk, read and verified one at a
+    time, is copied into its slice (text columns as codes into the distinct values, made text
+    once at the end), so memory holds the table and one chunk, not the table twice. Chunks that
+    are already in order (each is, as a tournament writes it) are not sorted again.
+    """
+    cols = None if columns is None else list(columns)
+    sink: _Columns | None = None
+    frames: list[pd.DataFrame] = []
+    for f in files:
+        df = read_verified(f, cols)[0]
+        if sink is None and not frames and _Columns.holds(df):
+            sink = _Columns(df, rows)
+        if sink is not None and sink.accepts(df):
+            sink.add(df)
+        else:  # column types the reserved table cannot hold: gather and concatenate instead
+            frames.extend(sink.take() if sink is not None else [])
+            sink = None
+            frames.append(df)
+        del df
+    if sink is not None:
+        out, ordered = sink.frame(), sink.ordered
+        return out if ordered else _sorted(out)
+    return _sorted(pd.concat(frames, ignore_index=True)) if len(frames) > 1 else _sorted(frames[0])
+
+
+_ORDER = ("game", "round", "seat")
+
+
+class _Columns:
+    """A results table filled chunk by chunk: numeric and boolean columns in arrays reserved for all
+    rows, text columns as codes into their distinct values."""
+
+    def __init__(self, first: pd.DataFrame, rows: int) -> None:
+        self.names = list(first.columns)
+        self.dtypes = {c: first[c].dtype for c in self.names}
+        self.text = {c for c in self.names if _is_text(first[c].dtype)}
+        self.arrays: dict[str, np.ndarray[Any, Any]] = {
+            c: np.empty(rows, dtype=np.int32 if c in self.text else first[c].dtype) for c in self.names}
+        self.values: dict[str, dict[Any, int]] = {c: {} for c in self.text}
+        self.rows, self.at, self.ordered = rows, 0, True
+        self.last: tuple[int, ...] | None = None
+
+    @staticmethod
+    def holds(df: pd.DataFrame) -> bool:
+        """Whether every column is numeric, boolean or text (else the chunks are concatenated)."""
+        return all(df[c].dtype.kind in "biuf" or _is_text(df[c].dtype) for c in df.columns)
+
+    def accepts(self, df: pd.DataFrame) -> bool:
+        """Whether a chunk has this table's columns and types and its rows fit in what is left."""
+        return (list(df.columns) == self.names and all(df[c].dtype == self.dtypes[c] for c in self.names)
+                and self.at + len(df) <= self.rows)
+
+    def add(self, df: pd.DataFrame) -> None:
+        """Copy one chunk's rows after the rows so far."""
+        n, at = len(df), self.at
+        for c in self.names:
+            if c in self.text:
+                codes, uniques = pd.factorize(df[c], use_na_sentinel=False)
+                seen = self.values[c]
+                lookup = np.array([seen.setdefault(v, len(seen)) for v in uniques], dtype=np.int32)
+                self.arrays[c][at:at + n] = lookup[codes]
+            else:
+                self.arrays[c][at:at + n] = df[c].to_numpy()
+        self._check_order(df)
+        self.at += n
+
+    def _check_order(self, df: pd.DataFrame) -> None:
+        """Note whether the rows so far are still in (game, round, seat) order."""
+        if not self.ordered or not set(_ORDER) <= set(self.names) or not len(df):
+            return
+        keys = [df[k].to_numpy() for k in _ORDER]
+        first = tuple(int(k[0]) for k in keys)
+        if self.last is not None and first < self.last:
+            self.ordered = False
+            return
+        dg, dr, ds = (np.diff(k) for k in keys)
+        self.ordered = bool(np.all((dg > 0) | ((dg == 0) & ((dr > 0) | ((dr == 0) & (ds >= 0))))))
+        self.last = tuple(int(k[-1]) for k in keys)
+
+    def frame(self) -> pd.DataFrame:
+        """The table of the rows added (no copy of the numeric columns)."""
+        data: dict[str, Any] = {}
+        for c in self.names:
+            a = self.arrays[c][:self.at]
+            if c in self.text and isinstance(self.dtypes[c], pd.StringDtype):
+                data[c] = pd.array(list(self.values[c]), dtype=self.dtypes[c]).take(a)
+            elif c in self.text:  # text in an object column (pandas before 3)
+                values = np.empty(len(self.values[c]), dtype=object)
+                values[:] = list(self.values[c])
+                data[c] = values[a]
+            else:
+                data[c] = a
+        self.arrays = {}
+        return pd.DataFrame(data, columns=self.names, copy=False)
+
+    def take(self) -> list[pd.DataFrame]:
+        """The rows so far as one table, in a list (to continue by concatenation)."""
+        return [self.frame()] if self.at else []
+
+
+def _is_text(dtype: Any) -> bool:
+    """Whether a pandas column type holds text: pandas' string type, or ``object`` (what Arrow text
+    becomes before pandas 3)."""
+    return isinstance(dtype, pd.StringDtype) or dtype == np.dtype(object)
+
+
 def iter_results(folder: str | os.PathLike[str], columns: Sequence[str] | None = None, *,
-                 partial: bool = False) -> Iterator[pd.DataFrame]:
+                 partial: bool = False, expect: dict[str, Any] | None = None) -> Iterator[pd.DataFrame]:
     """The chunks of a tournament folder one at a time, in game order, each verified.
 
     The folder is checked (one run, every game once) before the first chunk is yielded; memory
     holds one chunk at a time. Each frame's ``attrs["provenance"]`` is its chunk's provenance.
+    ``expect``: as in :func:`read_results`.
     """
-    _, chunks = _plan(folder, partial)
+    _, chunks = _plan(folder, partial, expect)
     cols = None if columns is None else list(columns)
-    for f, _ in chunks:
+    for f, _prov in chunks:
         df, prov = read_verified(f, cols)
         df.attrs["provenance"] = {k: v for k, v in prov.items() if k not in CHECKSUM_KEYS}
         yield df
@@ -543,7 +695,8 @@ def per_game_frame(df: pd.DataFrame) -> pd.DataFrame:
     return per_game_table(df)[PER_GAME_COLUMNS]
 
 
-def per_game(folder: str | os.PathLike[str], *, partial: bool = False) -> pd.DataFrame:
+def per_game(folder: str | os.PathLike[str], *, partial: bool = False,
+             expect: dict[str, Any] | None = None) -> pd.DataFrame:
     """The per-game table of a tournament folder, computed chunk by chunk in bounded memory.
 
     Only the columns it needs are read, one chunk at a time (every game lies in one chunk), so the
@@ -551,13 +704,13 @@ def per_game(folder: str | os.PathLike[str], *, partial: bool = False) -> pd.Dat
     game, seat, agent, rounds, final_total, mean_penalty, winner, winners, win_share (as
     :func:`mowkit.results.per_game`), plus deal and rotation, in compact types (agent categorical;
     seat, rotation, winners int8; rounds int16; final_total int32): about 36 bytes per player per
-    game, so 10 million 4-player games need about 1.4 GB.
+    game, so 10 million 4-player games need about 1.4 GB. ``expect``: as in :func:`read_results`.
     """
-    run, chunks = _plan(folder, partial)
+    run, chunks = _plan(folder, partial, expect)
     agents = pd.CategoricalDtype(sorted(set(run.get("agents") or [])))
     small = {"seat": "int8", "rotation": "int8", "winners": "int8", "rounds": "int16", "final_total": "int32"}
     frames = []
-    for f, _ in chunks:
+    for f, _prov in chunks:
         out = per_game_frame(read_verified(f, _PER_GAME_INPUT)[0])
         out["agent"] = out["agent"].astype(agents) if len(agents.categories) else out["agent"].astype("category")
         frames.append(out.astype(small))
@@ -593,20 +746,25 @@ class ResultsFolder:
         return {"provenance": self.provenance, "backend": self.backend}
 
     def read(self, columns: Sequence[str] | None = None) -> pd.DataFrame:
-        """The whole per-round table in memory (see :func:`read_results`)."""
-        return read_results(self.path, columns)
+        """The whole per-round table in memory (see :func:`read_results`).
+
+        Every read checks that the folder's chunks are still this run's: a chunk another
+        tournament wrote into the folder since is a :class:`~mowkit.core.RecordError` naming
+        the file and the field that differs (the same in ``iter``, ``per_game`` and ``dask``).
+        """
+        return read_results(self.path, columns, expect=self.provenance)
 
     def iter(self, columns: Sequence[str] | None = None) -> Iterator[pd.DataFrame]:
         """The chunks one at a time (see :func:`iter_results`)."""
-        return iter_results(self.path, columns)
+        return iter_results(self.path, columns, expect=self.provenance)
 
     def per_game(self) -> pd.DataFrame:
         """The per-game table, computed chunk by chunk (see :func:`per_game`)."""
-        return per_game(self.path)
+        return per_game(self.path, expect=self.provenance)
 
     def dask(self, columns: Sequence[str] | None = None) -> Any:
         """A lazy Dask dataframe of the folder (see :func:`read_results` with ``engine="dask"``)."""
-        return read_results(self.path, columns, engine="dask")
+        return read_results(self.path, columns, engine="dask", expect=self.provenance)
 
     def __fspath__(self) -> str:
         return str(self.path)

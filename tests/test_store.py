@@ -269,7 +269,7 @@ def interrupted(folder, **kw):
 
     with pytest.raises(KeyboardInterrupt):
         play(folder, progress=stop, **kw)
-    assert [p.name for p in folder.iterdir()] == ["chunk-00000.parquet"]
+    assert sorted(p.name for p in folder.iterdir()) == [".mowkit-writer.lock", "chunk-00000.parquet"]
 
 
 def custom_data(tmp_path, heads_of_card_1=None):
@@ -343,11 +343,20 @@ def test_a_saved_table_is_verified_and_fingerprints_its_cards(source, tmp_path):
 
 
 def test_a_stale_temporary_file_is_removed_on_the_next_run(source, tmp_path):
+    """An old temporary without a process id (a mowkit before the lock wrote it) is removed once it
+    has not changed for an hour; a fresh one may be a live writer's and stays."""
+    import os
+    import time
+
     folder = copy_of(source, tmp_path)
     stale = folder / ".chunk-00001.parquet.abc123.tmp"
-    stale.write_bytes(b"half a chunk")
+    fresh = folder / ".chunk-00002.parquet.def456.tmp"
+    for f in (stale, fresh):
+        f.write_bytes(b"half a chunk")
+    hour_ago = time.time() - 3700
+    os.utime(stale, (hour_ago, hour_ago))
     pd.testing.assert_frame_equal(play(folder), source[1])
-    assert not stale.exists()
+    assert not stale.exists() and fresh.exists()
 
 
 # --------------------------------------------------------------------------- streaming and lazy reads
@@ -448,3 +457,21 @@ def test_default_chunks_are_bounded():
     assert default_chunk_games(9) == 1 and default_chunk_games(100) == 5
     assert default_chunk_games(10_000_000) == MAX_CHUNK_GAMES <= 100_000
     assert all(1 <= default_chunk_games(n) <= MAX_CHUNK_GAMES for n in (1, 19, 21, 999_999, 10**9))
+
+
+def test_assemble_reads_chunks_into_one_table_as_concatenation_would(tmp_path):
+    """The read-back of a folder (no chunk list + concat): the same table as concatenating the
+    verified chunks and sorting, also for chunks out of order and text with a missing value."""
+    from mowkit.store import _write_parquet, assemble, read_verified
+
+    paths = []
+    for i in range(3):
+        df = pd.DataFrame({"game": np.arange(4 * i, 4 * i + 4), "round": 0, "seat": [0, 1, 0, 1],
+                           "agent": pd.array(["a", "b", None if i == 1 else "a", "c"], dtype=object),
+                           "penalty": np.linspace(0, 1, 4)})
+        paths.append(tmp_path / f"c{i}.parquet")
+        _write_parquet(df, paths[-1], {"test": i})
+    want = pd.concat([read_verified(p)[0] for p in paths], ignore_index=True)
+    pd.testing.assert_frame_equal(assemble(paths, 12), want)
+    pd.testing.assert_frame_equal(assemble([paths[2], paths[0], paths[1]], 12), want)  # sorted at the end
+    pd.testing.assert_frame_equal(assemble(paths, 12, ["agent", "game"]), want[["agent", "game"]])

@@ -99,7 +99,8 @@ def test_interrupted_run_keeps_chunks_and_resumes(tmp_path, serial):
         tournament("sixnimmt", AGENTS, 12, seed=11, players=3, out=tmp_path, chunk_games=5,
                    progress=stop_after_two_chunks, backend="engine")
     files = sorted(p.name for p in tmp_path.iterdir())
-    assert files == ["chunk-00000.parquet", "chunk-00001.parquet"]  # finished chunks, nothing half-written
+    # finished chunks, nothing half-written; the lock file stays, the holder's note is gone
+    assert files == [".mowkit-writer.lock", "chunk-00000.parquet", "chunk-00001.parquet"]
     prov = read_provenance(tmp_path / "chunk-00001.parquet")
     assert prov["agents"] == AGENTS and prov["seed"] == 11 and prov["games"] == [5, 10]
     assert prov["options"]["players"] == 3 and "mowkit" in prov

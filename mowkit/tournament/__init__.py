@@ -19,6 +19,8 @@ local processes or a Dask cluster (``executor``); ``tournament(...)`` is ``run(T
   written atomically with their provenance (mowkit version, game options, agents, seed, the
   games they hold); an interrupted run keeps every finished chunk and a rerun with the same
   arguments resumes where it stopped. A chunk whose provenance differs is an error, not reused.
+  One run writes a folder at a time (a lock file in it): a second gets
+  :class:`FolderInUseError` naming the folder and the holder, or waits (``lock_timeout``).
 
 **Agent objects**: ``agents`` may mix spec strings with agent objects (anything with ``name``
 and ``act(observation, legal_actions, rng)``, the :class:`mowkit.core.Agent` protocol: your own
@@ -55,7 +57,6 @@ from mowkit.store import (
     read_provenance,
     read_results,
     read_verified,
-    remove_stale_temporaries,
     run_provenance,
     save_table,
 )
@@ -64,11 +65,12 @@ from mowkit.store import tournament_provenance as _provenance
 from mowkit.tournament.chunks import ChunkJob, run_chunk, run_deals_chunk
 from mowkit.tournament.chunks import game_rows as _game_rows
 from mowkit.tournament.executors import ChunkExecutor, DaskClient, Pool, Serial, as_executor
+from mowkit.tournament.folder import FolderInUseError, remove_stale_temporaries
 from mowkit.tournament.kernel import KERNEL_POLICIES, kernel_available, kernel_policy
 from mowkit.tournament.kernel import kernel_frame as _kernel_frame
 from mowkit.tournament.kernel import kernel_game_rows as _kernel_game_rows
 from mowkit.tournament.kernel import kernel_table as _kernel_table
-from mowkit.tournament.plans import TournamentPlan
+from mowkit.tournament.plans import MAX_CHUNKS, MAX_GAMES, TournamentPlan
 from mowkit.tournament.runner import round_robin, run, tournament
 from mowkit.tournament.seats import USER_AGENT_CODE, Seat, UserAgent
 from mowkit.tournament.seats import check_agents as _check_agents
@@ -87,7 +89,7 @@ from mowkit.tournament.table import frame as _frame
 from mowkit.tournament.table import frame_columns as _frame_columns
 
 __all__ = [
-    "COLUMNS", "KERNEL_POLICIES", "ChunkJob", "MAX_CHUNK_GAMES", "USER_AGENT_CODE", "ChunkExecutor", "DaskClient", "JSONValue",
+    "COLUMNS", "KERNEL_POLICIES", "ChunkJob", "FolderInUseError", "MAX_CHUNKS", "MAX_GAMES", "MAX_CHUNK_GAMES", "USER_AGENT_CODE", "ChunkExecutor", "DaskClient", "JSONValue",
     "Pool", "Provenance", "ResultsFolder", "Seat", "Serial", "TournamentPlan", "UserAgent", "as_executor",
     "check_tournament_deals", "chunk_path", "deal_count", "default_chunk_games", "expected_chunks", "game_seed",
     "iter_results", "kernel_available", "kernel_policy", "load_table", "open_results", "parse_agent_spec", "plan",

@@ -5,30 +5,78 @@ These are what run on worker processes (``n_jobs``) or a Dask cluster (``client`
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypedDict, cast
 
 import numpy as np
 import pandas as pd
 
 from mowkit import registry
 from mowkit.core import Agent, Game, OptionError
-from mowkit.match import play_match
+from mowkit.i18n import _
+from mowkit.match import Match
 from mowkit.tournament.kernel import kernel_frame
 from mowkit.tournament.seats import Seat, label, player
 from mowkit.tournament.seeding import Deal, plan, seat_agents, seat_streams
 from mowkit.tournament.table import Row, frame
 
 
+class MatchKeywords(TypedDict, total=False):
+    """The keywords of the match loop a tournament passes when the loop takes them."""
+
+    decision_timeout: float
+    game_number: int
+
+
+class _MatchLoop(Protocol):
+    """:class:`~mowkit.match.Match` as a tournament calls it."""
+
+    def __call__(self, game: Game, agents: Sequence[Agent], seed: int, *, agent_streams: Sequence[int],
+                 deals: Deal | None, decision_timeout: float = ..., game_number: int = ...) -> Match: ...
+
+
+def match_keywords(decision_timeout: float | None, game_number: int) -> MatchKeywords:
+    """The keywords of :class:`~mowkit.match.Match` for a tournament game: ``decision_timeout`` (when
+    set) and ``game_number`` (the game's index from 1, named in an agent's error), each passed only
+    when the match loop takes it."""
+    accepted = _match_parameters(Match)
+    out: MatchKeywords = {}
+    if decision_timeout is not None:
+        if "decision_timeout" not in accepted:
+            raise OptionError("decision_timeout", decision_timeout, _("None: this version's match loop has no "
+                                                                    "time limit per decision"))
+        out["decision_timeout"] = decision_timeout
+    if "game_number" in accepted:
+        out["game_number"] = game_number
+    return out
+
+
+@functools.cache
+def _match_parameters(loop: type) -> frozenset[str]:
+    """The keyword names the match loop's class takes."""
+    return frozenset(inspect.signature(loop).parameters)
+
+
 def game_rows(game: Game, agents: Sequence[Seat | Agent], row: dict[str, int],
-              deals: Deal | None = None) -> list[Row]:
-    """One game of the tournament (``row``: :func:`~mowkit.tournament.plan`'s) by the rule engine, as rows."""
+              deals: Deal | None = None, decision_timeout: float | None = None) -> list[Row]:
+    """One game of the tournament (``row``: :func:`~mowkit.tournament.plan`'s) by the rule engine, as rows.
+
+    ``decision_timeout``: seconds an agent may take per decision (None: no limit). An agent that
+    fails or runs out of time ends the game with the match loop's error naming the game (its index
+    from 1), the seat and the seed.
+    """
     seated = seat_agents(agents, row["rotation"])
     names = [label(a) for a in seated]
     players = [player(game, a) for a in seated]
     try:
-        state = play_match(game, players, seed=row["seed"], agent_streams=seat_streams(len(agents), row["rotation"]),
-                           deals=deals).state
+        loop = cast(_MatchLoop, Match)  # the keywords it takes: see match_keywords
+        match = loop(game, players, row["seed"], agent_streams=seat_streams(len(agents), row["rotation"]),
+                      deals=deals, **match_keywords(decision_timeout, row["game"] + 1))
+        match.run()
+        state = match.state
     except OptionError as e:
         if deals is None or e.option != "deals":
             raise
@@ -45,24 +93,27 @@ def game_rows(game: Game, agents: Sequence[Seat | Agent], row: dict[str, int],
 
 
 def run_chunk(game_name: str, options: Mapping[str, object], agents: Sequence[Seat], seed: int,
-              games: Sequence[int], paired: bool, rotate: bool, backend: str = "engine") -> pd.DataFrame:
+              games: Sequence[int], paired: bool, rotate: bool, backend: str = "engine",
+              decision_timeout: float | None = None) -> pd.DataFrame:
     """Play the listed game indices of a tournament; a pure function of its arguments.
 
     ``agents``: spec strings and :class:`~mowkit.tournament.UserAgent` seats (agent objects).
     ``backend="kernel"`` (specs only) plays the whole chunk in one compiled call (:mod:`mowkit.kernels.batch`).
+    ``decision_timeout``: as :func:`game_rows` (the engine only; the compiled agents answer at once).
     """
     game = registry.load_game(game_name, **options)
     if backend == "kernel":
         return kernel_frame(game, [label(a) for a in agents], seed, games, paired, rotate)
     rows: list[Row] = []
     for g in games:
-        rows.extend(game_rows(game, agents, plan(int(g), game.num_players, seed, paired, rotate)))
+        rows.extend(game_rows(game, agents, plan(int(g), game.num_players, seed, paired, rotate),
+                              decision_timeout=decision_timeout))
     return frame(rows)
 
 
 def run_deals_chunk(game_name: str, options: Mapping[str, object], agents: Sequence[Seat], seed: int,
                     games: Sequence[int], paired: bool, rotate: bool,
-                    deals: Mapping[int, Deal]) -> pd.DataFrame:
+                    deals: Mapping[int, Deal], decision_timeout: float | None = None) -> pd.DataFrame:
     """:func:`run_chunk` on recorded deck orders: game ``g`` is dealt ``deals[plan(g)["deal"]]``.
 
     The seed still gives each game's agent streams (as in a seeded run), so a run on the deals a
@@ -72,7 +123,7 @@ def run_deals_chunk(game_name: str, options: Mapping[str, object], agents: Seque
     rows: list[Row] = []
     for g in games:
         row = plan(int(g), game.num_players, seed, paired, rotate)
-        rows.extend(game_rows(game, agents, row, deals[row["deal"]]))
+        rows.extend(game_rows(game, agents, row, deals[row["deal"]], decision_timeout))
     return frame(rows)
 
 
@@ -94,9 +145,10 @@ class ChunkJob:
     rotate: bool
     backend: str = "engine"
     deals: Mapping[int, Deal] | None = None
+    decision_timeout: float | None = None
 
     def __call__(self) -> pd.DataFrame:
         head = (self.game_name, self.options, self.seats, self.seed, self.games, self.paired, self.rotate)
         if self.deals is None:
-            return run_chunk(*head, self.backend)
-        return run_deals_chunk(*head, self.deals)
+            return run_chunk(*head, self.backend, self.decision_timeout)
+        return run_deals_chunk(*head, self.deals, self.decision_timeout)

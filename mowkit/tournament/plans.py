@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -11,12 +12,12 @@ from typing import TypeAlias
 import numpy as np
 
 from mowkit import registry
-from mowkit.core import Agent, Game, OptionError, check_choice, check_int
+from mowkit.core import Agent, Game, OptionError, check_choice, check_int, check_seconds
 from mowkit.i18n import _
 from mowkit.match import resolve_game
 from mowkit.store import default_chunk_games, expected_chunks
 from mowkit.store import tournament_provenance as _provenance
-from mowkit.tournament.chunks import ChunkJob
+from mowkit.tournament.chunks import ChunkJob, match_keywords
 from mowkit.tournament.kernel import kernel_available
 from mowkit.tournament.seats import (
     USER_AGENT_CODE,
@@ -31,6 +32,18 @@ from mowkit.tournament.table import Provenance
 
 Progress: TypeAlias = "bool | Callable[[int, int], None]"
 """A progress display: a tqdm bar (True), none (False), or a callback ``(done, total)``."""
+
+MAX_GAMES = 10**9
+"""The most games one tournament plays (``n_games``): about 4.6 hours at the kernels' 60,000 games
+a second, and game indices, deal numbers and row counts well inside 64-bit integers. More is
+refused before any work (a list of chunks for 10**30 games would not fit in memory)."""
+
+MAX_CHUNKS = 10**6
+"""The most chunks one tournament is cut into: ``chunk_games`` must be at least
+``ceil(n_games / MAX_CHUNKS)``."""
+
+MAX_DECISION_SECONDS = 86_400.0
+"""The longest ``decision_timeout`` (a day)."""
 
 KERNEL_AGENTS = ("'engine' or 'auto' for these agents/options: the kernels play 6 nimmt! (not logic) with "
                  "random, lowest, highest, greedy agents and Mow with random, greedy, heuristic farmers")
@@ -49,6 +62,12 @@ class TournamentPlan:
     (``chosen_backend``: ``"engine"`` or ``"kernel"``), the ``games_per_chunk`` and ``chunks`` of
     game indices, and the checked ``orders`` of ``deals``. ``dataclasses.replace(plan, seed=2)``
     makes a checked variant.
+
+    ``decision_timeout`` (None, or seconds > 0): the time an agent may take over one decision in the
+    rule engine (the match ends with :class:`mowkit.match.AgentError` past it; the kernels' compiled
+    agents always answer at once). ``lock_timeout`` (0, seconds, or None for no limit): how long to
+    wait for another run writing the ``out`` folder (see :mod:`mowkit.tournament.folder`). Neither
+    changes the results, so neither is in the provenance.
     """
 
     game: str | Game
@@ -65,6 +84,8 @@ class TournamentPlan:
     collect: bool = True
     deals: Sequence[Sequence[Sequence[int]]] | None = None
     options: Mapping[str, object] = field(default_factory=dict)
+    decision_timeout: float | None = None
+    lock_timeout: float | None = 0.0
     played_game: Game = field(init=False, repr=False, compare=False)
     seats: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
     chosen_backend: str = field(init=False, repr=False, compare=False)
@@ -101,14 +122,19 @@ class TournamentPlan:
     def _check_counts(self) -> None:
         """Check the unit, counts and flags, and keep them as plain ``int`` and ``bool``."""
         check_choice("unit", self.unit, ("game", "round"))
-        self._set(n_games=check_int("n_games", self.n_games, 1), seed=check_int("seed", self.seed, 0))
+        self._set(n_games=check_int("n_games", self.n_games, 1, MAX_GAMES), seed=check_int("seed", self.seed, 0))
         for name in ("paired", "rotate", "collect"):
             flag = getattr(self, name)
             if not isinstance(flag, (bool, np.bool_)):
                 raise OptionError(name, flag, "True or False")
             self._set(**{name: bool(flag)})
         if self.chunk_games is not None:
-            self._set(chunk_games=check_int("chunk_games", self.chunk_games, 1))
+            least = -(-self.n_games // MAX_CHUNKS)
+            self._set(chunk_games=check_int("chunk_games", self.chunk_games, least))
+        if self.decision_timeout is not None:
+            self._set(decision_timeout=check_seconds("decision_timeout", self.decision_timeout, MAX_DECISION_SECONDS))
+            match_keywords(self.decision_timeout, 1)  # refused here when the match loop has no time limit
+        self._set(lock_timeout=self._lock_timeout(self.lock_timeout))
 
     def _check_deals(self, game: Game) -> tuple[Deal, ...] | None:
         """The checked deck orders of ``deals`` (None without), refused with the kernel backend."""
@@ -133,6 +159,18 @@ class TournamentPlan:
         if self.backend == "kernel" and not can:
             raise OptionError("backend", self.backend, KERNEL_AGENTS)
         return "kernel" if (self.backend == "kernel" or (self.backend == "auto" and can)) else "engine"
+
+    @staticmethod
+    def _lock_timeout(value: object) -> float | None:
+        """``lock_timeout``: None (wait as long as it takes) or a finite number of seconds >= 0 (0: refuse at once)."""
+        if value is None:
+            return None
+        if (isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+                and 0 <= value and math.isfinite(value)):
+            return float(value)
+        raise OptionError("lock_timeout", value, _(
+            "None (wait for another run writing the folder as long as it takes), 0 (refuse at once: the "
+            "default) or a finite number of seconds to wait"))
 
     @property
     def labels(self) -> list[str]:
@@ -164,7 +202,7 @@ class TournamentPlan:
         """Chunk ``i`` to play: its games, then the backend or (with ``deals``) the deals they use."""
         game, games = self.played_game, self.chunks[i]
         job = ChunkJob(game.name, game.options, list(self.seats), self.seed, games, self.paired, self.rotate,
-                       self.chosen_backend)
+                       self.chosen_backend, decision_timeout=self.decision_timeout)
         if self.orders is None:
             return job
         used = {plan(int(g), game.num_players, self.seed, self.paired, self.rotate)["deal"] for g in games}

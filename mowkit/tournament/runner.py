@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Literal, overload
 
 import pandas as pd
 
 from mowkit.core import Agent, Game
 from mowkit.match import resolve_game
-from mowkit.store import ResultsFolder
+from mowkit.store import ResultsFolder, assemble, chunk_path
 from mowkit.tournament.executors import (
     ChunkExecutor,
     DaskClient,
@@ -19,7 +20,7 @@ from mowkit.tournament.executors import (
     check_picklable,
     local,
 )
-from mowkit.tournament.folder import Finished, open_folder, write_chunk
+from mowkit.tournament.folder import Finished, open_folder, write_chunk, writing
 from mowkit.tournament.kernel import kernel_table
 from mowkit.tournament.plans import Progress, TournamentPlan
 from mowkit.tournament.table import Provenance
@@ -41,36 +42,59 @@ def run(plan: TournamentPlan, executor: object = None) -> pd.DataFrame | Results
 
 
 def _play(plan: TournamentPlan, executor: ChunkExecutor) -> pd.DataFrame | ResultsFolder:
-    """Play ``plan`` on ``executor``: resume from its folder, play the chunks left, collect or hand back."""
+    """Play ``plan`` on ``executor``: in memory, or holding its folder's lock (resume from it, play
+    the chunks left, hand the folder back or read it back)."""
     check_picklable(executor, plan.user_objects())  # before anything is written
     prov = plan.provenance()
     folder = plan.folder
-    finished = Finished() if folder is None else open_folder(folder, plan.out, prov, plan.chunks, plan.collect)
-    todo = [i for i in range(len(plan.chunks)) if i not in finished.tables]
-    bar = _progress(plan.progress, plan.n_games, sum(len(plan.chunks[i]) for i in finished.tables),
-                    f"tournament ({plan.chosen_backend})")
-    executor = executor.for_chunks(len(todo))
-    if isinstance(executor, Serial) and plan.chosen_backend == "kernel" and folder is None and plan.collect:
+    if folder is None:
+        return _play_in_memory(plan, executor, prov)
+    about: dict[str, object] = {"game": plan.played_game.name, "seed": plan.seed, "n_games": plan.n_games}
+    with writing(folder, plan.out, plan.lock_timeout, about):
+        finished = open_folder(folder, prov, plan.chunks)
+        _play_chunks(plan, executor, prov, finished, folder)
+        if not plan.collect:
+            return ResultsFolder(folder, prov, len(plan.chunks), finished.rows)
+        # read back, verified, into one table reserved once (not the chunks kept and concatenated)
+        df = assemble([chunk_path(folder, i) for i in range(len(plan.chunks))], finished.rows)
+    return _attach(df, prov, plan.chosen_backend)
+
+
+def _play_in_memory(plan: TournamentPlan, executor: ChunkExecutor, prov: Provenance) -> pd.DataFrame:
+    """Play every chunk and return the table (kept in memory, no folder)."""
+    if isinstance(executor.for_chunks(len(plan.chunks)), Serial) and plan.chosen_backend == "kernel":
         # serial and in memory: the kernel writes every chunk straight into one table (no pd.concat)
-        df = kernel_table(plan.played_game, plan.labels, plan.seed, [plan.chunks[i] for i in todo],
-                          plan.paired, plan.rotate, bar)
+        bar = _progress(plan.progress, plan.n_games, 0, f"tournament ({plan.chosen_backend})")
+        df = kernel_table(plan.played_game, plan.labels, plan.seed, list(plan.chunks), plan.paired, plan.rotate, bar)
         bar(None)
         return _attach(df, prov, plan.chosen_backend)
-    results = executor.results((i, plan.chunk_job(i)) for i in todo)
+    finished = Finished()
+    _play_chunks(plan, executor, prov, finished, None)
+    tables = [finished.tables[i] for i in sorted(finished.tables)]
+    return _attach(pd.concat(tables, ignore_index=True), prov, plan.chosen_backend)
+
+
+def _play_chunks(plan: TournamentPlan, executor: ChunkExecutor, prov: Provenance, finished: Finished,
+                 folder: Path | None) -> None:
+    """Play the chunks not yet ``finished`` on ``executor``: each written to ``folder`` as it comes
+    (the driver writes; workers only play), or kept in ``finished`` without a folder.
+
+    Whatever ends the run (an agent's error, an interrupt), every chunk written so far stays.
+    """
+    todo = [i for i in range(len(plan.chunks)) if i not in finished.done]
+    bar = _progress(plan.progress, plan.n_games, sum(len(plan.chunks[i]) for i in finished.done),
+                    f"tournament ({plan.chosen_backend})")
+    results = executor.for_chunks(len(todo)).results((i, plan.chunk_job(i)) for i in todo)
     try:
         for i, df in results:
             if folder is not None:
                 write_chunk(folder, i, df, prov, plan.chunks[i])
-            finished.add(i, df, plan.collect)
+            finished.add(i, df, keep=folder is None)
+            del df
             bar(len(plan.chunks[i]))
     finally:
         results.close()
-    bar(None)
-    if not plan.collect:
-        assert folder is not None
-        return ResultsFolder(folder, prov, len(plan.chunks), finished.rows)
-    tables = [finished.tables[i] for i in sorted(finished.tables)]
-    return _attach(pd.concat(tables, ignore_index=True), prov, plan.chosen_backend)
+        bar(None)
 
 
 def _attach(df: pd.DataFrame, prov: Provenance, backend: str) -> pd.DataFrame:
@@ -98,6 +122,8 @@ def tournament(
     backend: str = ...,
     collect: Literal[True] = ...,
     deals: Sequence[Sequence[Sequence[int]]] | None = ...,
+    decision_timeout: float | None = ...,
+    lock_timeout: float | None = ...,
     **options: object,
 ) -> pd.DataFrame: ...
 
@@ -120,6 +146,8 @@ def tournament(
     backend: str = ...,
     collect: Literal[False],
     deals: Sequence[Sequence[Sequence[int]]] | None = ...,
+    decision_timeout: float | None = ...,
+    lock_timeout: float | None = ...,
     **options: object,
 ) -> ResultsFolder: ...
 
@@ -142,6 +170,8 @@ def tournament(
     backend: str = ...,
     collect: bool,
     deals: Sequence[Sequence[Sequence[int]]] | None = ...,
+    decision_timeout: float | None = ...,
+    lock_timeout: float | None = ...,
     **options: object,
 ) -> pd.DataFrame | ResultsFolder: ...
 
@@ -163,6 +193,8 @@ def tournament(
     backend: str = "auto",
     collect: bool = True,
     deals: Sequence[Sequence[Sequence[int]]] | None = None,
+    decision_timeout: float | None = None,
+    lock_timeout: float | None = 0,
     **options: object,
 ) -> pd.DataFrame | ResultsFolder:
     """Play ``n_games`` seeded games of ``game`` between ``agents`` (one per seat).
@@ -207,10 +239,24 @@ def tournament(
             share it), at least :func:`deal_count` of them. The seed still gives the agents' streams,
             so the seeded run's own deck orders give the seeded run's table. Played by the rule
             engine; the provenance holds the deals' SHA-256 (``deals``).
+        decision_timeout: None (no limit) or the seconds an agent may take over one decision in the
+            rule engine; past it the tournament stops with :class:`mowkit.match.AgentError` naming the
+            agent, seat, game and seed (the compiled kernels' agents always answer at once). An agent
+            that raises stops it the same way. Either way every chunk already written to ``out``
+            stays, readable (``open_results(out, partial=True)``), and a rerun resumes.
+        lock_timeout: one run writes an ``out`` folder at a time (a lock file in it,
+            ``.mowkit-writer.lock``, with ``.mowkit-writer.json`` naming the holder's process id,
+            host and start). 0 (default): a second run on a folder in use stops at once with
+            :class:`~mowkit.tournament.FolderInUseError` naming the folder and the holder; a number
+            of seconds: wait up to that long for it first; None: wait as long as it takes.
+
+    Raises :class:`~mowkit.core.OptionError` for a wrong option, before any game is played
+    (``n_games`` at most :data:`~mowkit.tournament.MAX_GAMES`).
     """
     plan = TournamentPlan(game, agents, n_games, seed, unit=unit, paired=paired, rotate=rotate, out=out,
                           chunk_games=chunk_games, progress=progress, backend=backend, collect=collect,
-                          deals=deals, options=options)
+                          deals=deals, options=options, decision_timeout=decision_timeout,
+                          lock_timeout=lock_timeout)
     return _play(plan, local(n_jobs, client))
 
 
@@ -249,7 +295,8 @@ def round_robin(game: str | Game, agent_names: Iterable[str | Agent], n_games: i
                 unit: str = "game", paired: bool = True, rotate: bool = True, n_jobs: int = 1,
                 client: DaskClient | None = None, out: str | os.PathLike[str] | None = None,
                 chunk_games: int | None = None, progress: Progress = True, backend: str = "auto",
-                deals: Sequence[Sequence[Sequence[int]]] | None = None, **options: object) -> pd.DataFrame:
+                deals: Sequence[Sequence[Sequence[int]]] | None = None, decision_timeout: float | None = None,
+                lock_timeout: float | None = 0, **options: object) -> pd.DataFrame:
     """Every agent against every other: for each ordered pair (A, B), A in one seat and B in the rest.
 
     Returns the stacked tidy tables with a ``match`` column ``"A vs B"``; see
@@ -265,7 +312,8 @@ def round_robin(game: str | Game, agent_names: Iterable[str | Agent], n_games: i
                 continue
             df = tournament(played, [a] + [b] * (played.num_players - 1), n_games, seed, unit=unit, paired=paired,
                             rotate=rotate, n_jobs=n_jobs, client=client, out=out, chunk_games=chunk_games,
-                            progress=progress, backend=backend, deals=deals)
+                            progress=progress, backend=backend, deals=deals, decision_timeout=decision_timeout,
+                            lock_timeout=lock_timeout)
             la, lb = (x if isinstance(x, str) else str(getattr(x, "name", x)) for x in (a, b))
             df.insert(0, "match", f"{la} vs {lb}")
             df.insert(1, "focus", la)
