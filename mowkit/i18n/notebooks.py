@@ -110,9 +110,11 @@ def source_text(cell: Cell) -> str:
 
 
 def _is_prose(text: str) -> bool:
-    """Words a person reads: a word with two lower-case Latin letters, and a space or a closing colon."""
+    """Words a person reads: one capitalised word, or a word with two lower-case letters and a space or closing punctuation."""
     plain = _FIELD.sub("", text)
-    return bool(_WORD.search(plain)) and (bool(re.search(r"\s", plain)) or plain.rstrip().endswith(":"))
+    if re.fullmatch(r"[A-Z][a-z]+", plain):  # one capitalised word: "Farmer", "Winner"
+        return True
+    return bool(_WORD.search(plain)) and (bool(re.search(r"\s", plain)) or plain.rstrip()[-1:] in (":", ".", "!", "?"))
 
 
 def _literals(code: str) -> Iterator[tuple[int, int, str]]:
