@@ -5,6 +5,10 @@ A helper of the project checkout, not of the game library: the notebooks live in
 There, :func:`notebook_index` says so plainly (a :class:`~mowkit.core.RecordError` naming the
 folder) instead of returning an empty table; ``folder=`` (or ``MOWKIT_NOTEBOOKS``) points it at
 a copy of the notebooks elsewhere.
+
+In another language than English the index lists that language's notebooks (``notebooks/ru/``,
+built from the English ones by :mod:`mowkit.i18n.notebooks`), with the column headers in that
+language too.
 """
 
 from __future__ import annotations
@@ -17,8 +21,12 @@ from pathlib import Path
 import pandas as pd
 
 from mowkit.core import RecordError
+from mowkit.i18n import N_, _, get_language
 
 ENV = "MOWKIT_NOTEBOOKS"
+COLUMNS = {"notebook": N_("notebook"), "title": N_("title"), "question": N_("question")}
+"""The index's columns and their headers as a person reads them."""
+_QUESTION = re.compile(r"\*\*(?:Question|Вопрос):\s*(.+?)\*\*", re.S)
 
 
 def notebooks_dir() -> Path:
@@ -32,11 +40,17 @@ def notebooks_dir() -> Path:
 def notebook_index(folder: str | os.PathLike[str] | None = None) -> pd.DataFrame:
     """One row per notebook (a DataFrame): file name, title, and the question it answers (from its first cell).
 
+    Without ``folder``, in a language other than English, the notebooks of that language (the
+    ``ru/`` folder beside the English ones) are listed, under translated headers.
+
     Raises :class:`~mowkit.core.RecordError` when the folder is missing or holds no notebook (e.g.
     mowkit installed from a wheel: the notebooks come with the project's checkout), or when a
     notebook is not readable JSON.
     """
     where = Path(folder) if folder is not None else notebooks_dir()
+    lang = get_language()
+    if folder is None and lang != "en" and (where / lang).is_dir():
+        where = where / lang
     paths = sorted(where.glob("*.ipynb")) if where.is_dir() else []
     if not paths:
         raise RecordError(str(where), "(folder)", "no notebooks here: they come with a checkout of the "
@@ -50,6 +64,7 @@ def notebook_index(folder: str | os.PathLike[str] | None = None) -> pd.DataFrame
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError, KeyError, TypeError) as e:
             raise RecordError(str(path), "cells[0].source", f"not a readable notebook ({type(e).__name__})") from None
         title = next((ln.lstrip("# ").strip() for ln in text.splitlines() if ln.startswith("#")), path.stem)
-        match = re.search(r"\*\*Question:\s*(.+?)\*\*", text, re.S)
+        match = _QUESTION.search(text)
         rows.append({"notebook": path.name, "title": title, "question": match.group(1).strip() if match else ""})
-    return pd.DataFrame(rows, columns=["notebook", "title", "question"])
+    table = pd.DataFrame(rows, columns=list(COLUMNS))
+    return table if lang == "en" else table.rename(columns={k: _(v) for k, v in COLUMNS.items()})

@@ -1,7 +1,8 @@
-"""The Russian teaching notebooks (notebooks/ru/): there, written in Russian, and their saved outputs
-read like something for people (seats counted from 1 in Russian words, cards by name, no card codes).
+"""The Russian teaching notebooks (notebooks/ru/): every one there, written in Russian, and their saved
+outputs read like something for people (seats counted from 1 in Russian words, cards by name, no card codes).
 
-nbval runs the notebooks themselves (``pytest notebooks/ru/``); this file checks what is saved in them.
+The twins are built from the English notebooks (``python -m mowkit.i18n.notebooks``; the drift check is
+tests/test_notebook_twins.py); nbval runs them (``pytest notebooks/ru/``); this file checks what is saved in them.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 RU = ROOT / "notebooks" / "ru"
-NAMES = ("00_start_here", "01_mow_rules", "03_sixnimmt_rules")
-TITLES = {"00_start_here": "# 00 · ", "01_mow_rules": "# 01 · Правила Mow", "03_sixnimmt_rules": "# 03 · Правила 6 nimmt!"}
+NAMES = tuple(sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb")))
+"""One Russian twin per English notebook."""
+TITLES = {"00_start_here": "# 00 · ", "01_mow_rules": "# 01 · Правила Mow", "03_sixnimmt_rules": "# 03 · Правила 6 nimmt!",
+          "classroom": "# 6 nimmt! и Mow на уроке"}
 
 ALLOWED = ("6 nimmt!", "6 nimmt", "Mow", "Jupyter", "JupyterLab", "Voila", "Python", "mowkit", "Shift", "Enter",
            "English", "hot-seat", "coach", "Take 6")
@@ -58,12 +61,19 @@ def _source(cell: dict) -> str:
 
 
 def _output_texts(cell: dict) -> list[str]:
-    """Every text a code cell has saved: printed streams, errors and each data form (HTML, plain text)."""
+    """Every text a code cell has saved: printed streams, errors and each data form Jupyter shows.
+
+    When an output has an HTML form (a drawn table or state), Jupyter shows that, not the plain-text
+    fallback (an object's repr for programmers), so the fallback is left out.
+    """
     texts: list[str] = []
     for out in cell.get("outputs", []):
         if "text" in out:
             texts.append(out["text"] if isinstance(out["text"], str) else "".join(out["text"]))
-        for value in out.get("data", {}).values():
+        data = dict(out.get("data", {}))
+        if "text/html" in data:
+            data.pop("text/plain", None)
+        for value in data.values():
             if isinstance(value, str):
                 texts.append(value)
             elif isinstance(value, list):
@@ -84,8 +94,10 @@ def test_notebook_is_there_with_title_question_and_russian_first(name: str) -> N
     cells = _cells(name)
     first = _source(cells[0])
     assert cells[0]["cell_type"] == "markdown"
-    assert first.startswith(TITLES[name]), first.splitlines()[0]
-    assert re.search(r"^\*\*Вопрос: .+\?\*\*$", first, re.M), "no line **Вопрос: ...?** in the first cell"
+    assert first.startswith(TITLES.get(name, f"# {name[:2]} · ")), first.splitlines()[0]
+    assert re.search("[а-яё]", first.splitlines()[0], re.I), "the title is in Russian"
+    if name[0].isdigit():
+        assert re.search(r"^\*\*Вопрос: .+\?\*\*$", first, re.M), "no line **Вопрос: ...?** in the first cell"
     code = [c for c in cells if c["cell_type"] == "code"]
     assert code, "no code cell"
     assert 'mowkit.set_language("ru")' in _source(code[0]), "the first code cell must switch the kit to Russian"
@@ -105,7 +117,9 @@ def test_markdown_is_russian(name: str) -> None:
 def test_saved_outputs_count_seats_in_russian_and_name_cards(name: str) -> None:
     cells = [c for c in _cells(name) if c["cell_type"] == "code"]
     checked = [c for c in cells if _source(c).startswith("# NBVAL_CHECK_OUTPUT")]
-    assert checked, "no cell's output is checked by nbval (# NBVAL_CHECK_OUTPUT)"
+    english = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"]
+    if any(_source(c).startswith("# NBVAL_CHECK_OUTPUT") for c in english):  # the classroom app has none
+        assert checked, "no cell's output is checked by nbval (# NBVAL_CHECK_OUTPUT)"
     assert all(c.get("outputs") for c in checked), "a cell checked by nbval was saved without output"
     for i, cell in enumerate(cells):
         for text in _output_texts(cell):
@@ -115,15 +129,29 @@ def test_saved_outputs_count_seats_in_russian_and_name_cards(name: str) -> None:
             assert "Traceback" not in text, f"code cell {i} saved an error"
 
 
-def test_start_here_lists_every_notebook_and_names_the_classroom() -> None:
+def test_start_here_lists_every_russian_notebook_with_its_russian_title() -> None:
+    cells = _cells("00_start_here")
+    index = next(c for c in cells if c["cell_type"] == "code" and "notebook_index()" in _source(c))
+    shown = "\n".join(_output_texts(index))
+    for name in NAMES:
+        title = _source(_cells(name)[0]).splitlines()[0].lstrip("# ").strip()
+        assert f"{name}.ipynb" in shown, f"00 does not list {name}"
+        assert title.replace("!", "") in shown.replace("!", ""), f"00 does not show the Russian title of {name}: {title}"
+    assert "тетрадка" in shown and "вопрос" in shown, "the index's headers are Russian"
+
+
+def test_start_here_names_the_classroom_tabs_as_the_app_does() -> None:
+    from mowkit.i18n import _, language
+    from mowkit.widgets.app import _TITLES
+
     text = "\n".join(_source(c) for c in _cells("00_start_here") if c["cell_type"] == "markdown")
-    english = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-    russian = sorted(p.name for p in RU.glob("*.ipynb"))
-    assert set(NAMES) <= {Path(n).stem for n in russian}
-    for nb in english:
-        assert nb in text, f"00 does not list {nb}"
-    for nb in russian:
-        assert f"ru/{nb}" in text, f"00 does not list ru/{nb}"
-    for part in ("пошаговый разбор", "игра за одним экраном", "редактор позиций", "подсказчик", "исследование исходов"):
-        assert part in text, f"00 does not name the classroom's {part}"
-    assert "voila notebooks/classroom.ipynb" in text
+    with language("ru"):
+        tabs = [_(t) for t in ("step by step", "play", "position editor", "outcome explorer", "coach")]
+        app_tabs = {_(t) for t in _TITLES.values()}
+    assert tabs == ["шаг за шагом", "играть", "редактор позиции", "исходы партий", "тренер"]
+    assert set(tabs[:4]) <= app_tabs, "these are the app's tab titles"
+    for tab in tabs:
+        assert f"**{tab}**" in text, f"00 does not name the app's tab or button {tab!r}"
+    for other in ("пошаговый разбор", "подсказчик", "исследование исходов", "редактор позиций"):
+        assert other not in text, f"00 names a part of the app differently from the app: {other!r}"
+    assert "notebooks/classroom.ipynb" in text
