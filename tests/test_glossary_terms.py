@@ -37,7 +37,7 @@ TERMS: dict[str, tuple[str, str, str]] = {
     "fly": (r"\bfl(?:y|ies)\b", "муха", "мух"),
     "penalty head": (r"\bheads?\b", "голова", "голов"),
     "penalty pile": (r"\bpenalty piles?\b", "штрафная стопка", "стопк"),
-    "threshold (limit)": (r"\bthreshold\b", "граница", "границ"),
+    "threshold (limit)": (r"\bthreshold\b", "порог", "порог"),
     "confidence interval": (r"\bconfidence intervals?\b", "доверительный интервал", "интервал"),
     "win rate": (r"\bwin rates?\b", "доля побед", "дол[яиюе] побед"),
     "win share": (r"\bwin shares?\b", "доля побед (общая победа делится)", "дол[яиюе] побед"),
@@ -55,7 +55,7 @@ OTHER_SENSE: dict[str, set[str]] = {
     # term -> the start of each message id where the English word means something else
     "row": {"at most {most} player for the {variant} game", "drafting the rows", "{n} row",
             "The win rate of each tested player (rows)", "The summaries of several tournaments",
-            "{million.rows:,} rows in"},
+            "{million.rows:,} rows in", "this chunk belongs to another run"},
     "round": {"keep every player in its seat (by default the players move round", "may turn the arrow round",
               "turn the arrow round", "round started"},
     "seed": {"example: mowkit simulate"},
