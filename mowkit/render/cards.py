@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 
 from mowkit.core import OptionError
 from mowkit.i18n import _, ngettext
@@ -188,3 +189,32 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, marked: Iter
     )
     return (f'<table class="mowkit-seats" style="border-collapse:collapse;margin-top:6px">'
             f'<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+
+# ----------------------------------------------------------------------------- a board to click on
+@dataclass
+class BoardLine:
+    """One line of cards on the table as the play widget lays it out (a row, a herd, face-up cards).
+
+    ``cells`` are the drawn cards left to right, each with the place it is clicked as (``card:<id>``,
+    e.g. a cow an acrobat may stand on) or None; ``key`` is the place the whole line is clicked as
+    (``line:<i>``: take this row / this herd) or None; ``ends`` names its left and right ends
+    (``end:<i>:<name>`` are the places of a card added there), or is empty.
+    """
+
+    label: str
+    cells: list[tuple[str, str | None]]
+    key: str | None = None
+    ends: tuple[str, ...] = ()
+
+
+@dataclass
+class Board:
+    """A state laid out for the play widget: a title, lines of cards, HTML above and below them,
+    and how many lines go side by side (``columns``)."""
+
+    title: str
+    lines: list[BoardLine] = field(default_factory=list)
+    status: str = ""
+    seats: str = ""
+    columns: int = 1
