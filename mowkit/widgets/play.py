@@ -168,10 +168,21 @@ def computer_label(agent: str) -> str:
     return _("computer: {name}").format(name=agent_name(agent))
 
 
+def chosen_options(game: SomeGame) -> dict[str, Any]:
+    """The options of ``game`` that differ from the defaults at its seat count (those a seat count
+    leaves to the engine, e.g. which packets, are left out)."""
+    given = dict(getattr(game, "options", {}))
+    try:
+        defaults = dict(getattr(resolve_game(game.name, players=game.num_players), "options", {}))
+    except (OptionError, ValueError, TypeError):
+        defaults = {}
+    return {k: v for k, v in given.items() if k != "players" and (k not in defaults or defaults[k] != v)}
+
+
 def seat_counts(game: SomeGame) -> list[int]:
     """The seat counts the game's engine accepts with the game's other options (2 to 10 in both
     games): asked of the engine, one game object per count, never from the game's name."""
-    options = {k: v for k, v in dict(getattr(game, "options", {})).items() if k != "players"}
+    options = chosen_options(game)
     counts = []
     for n in range(1, MOST_SEATS + 1):
         try:
@@ -603,7 +614,7 @@ class Play(widgets.VBox):
         if self._start_state is not None:
             raise OptionError("players", n, _("{n} (the seats of the position played)").format(
                 n=self.game.num_players))
-        options = {k: v for k, v in dict(getattr(self.game, "options", {})).items() if k != "players"}
+        options = chosen_options(self.game)
         try:
             game = resolve_game(self.game.name, **{**options, "players": n})
         except OptionError as e:
