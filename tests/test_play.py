@@ -81,7 +81,8 @@ def test_hot_seat_sixnimmt_round_two_people_and_a_computer():
         # only this person's hand is on the screen, and exactly their legal moves are offered
         assert not p.pass_screen and p.seat == who and p.shown == who
         drawn = face_up(p.html)
-        assert drawn == {c for r in s.rows for c in r} | set(s.hands[who])  # the rows and this hand only
+        public = {c for r in s.rows for c in r} | {c for c, _q in s.queue}  # rows, cards revealed this turn
+        assert drawn == public | set(s.hands[who])  # ... and this hand only
         assert not drawn & set(s.hands[other])
         legal = p.state.legal_actions(who)
         assert p.legal == legal and len(p.action_buttons) == len(legal)

@@ -192,7 +192,7 @@ def test_every_move_is_clickable_or_a_button_and_plays_through_the_match():
                 p.reveal()
                 continue
             reach = set()
-            for place, hit in list(p.hits.items()):
+            for hit in list(p.hits.values()):
                 if hit in p.action_buttons:
                     reach.add(p.action_buttons.index(hit))
             reach |= {p.action_buttons.index(b) for b in p.move_buttons}

@@ -51,9 +51,9 @@ import html
 import numbers
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeAlias, cast
+from typing import Protocol, TypeAlias, cast
 
 import ipywidgets as widgets
 
@@ -120,6 +120,15 @@ _CSS = """<style>
 # --------------------------------------------------------------------------- words
 
 
+class BoardRenderer(Protocol):
+    """What a game's ``renderer`` module offers for a board to click on (optional: without it the
+    Play widget shows the drawing and a button per move)."""
+
+    def board(self, state: object, show_hands: bool | int, scale: float) -> Board: ...
+
+    def action_place(self, state: object, action: Action) -> tuple[str | None, str | None]: ...
+
+
 Seat: TypeAlias = "str | SomeAgent"
 """A seat's player: ``"human"``, a computer player's name (or difficulty word) or an agent."""
 
@@ -168,7 +177,7 @@ def computer_label(agent: str) -> str:
     return _("computer: {name}").format(name=agent_name(agent))
 
 
-def chosen_options(game: SomeGame) -> dict[str, Any]:
+def chosen_options(game: SomeGame) -> dict[str, object]:
     """The options of ``game`` that differ from the defaults at its seat count (those a seat count
     leaves to the engine, e.g. which packets, are left out)."""
     given = dict(getattr(game, "options", {}))
@@ -635,7 +644,7 @@ class Play(widgets.VBox):
         self.message = _("The seats change when you press “new game”.")
         self._show_message()
 
-    def _size_changed(self, change: Any) -> None:
+    def _size_changed(self, change: Mapping[str, object]) -> None:
         self.remove_class(f"mowkit-size-{change['old']}")
         self.add_class(f"mowkit-size-{change['new']}")
         self._refresh()
@@ -814,7 +823,7 @@ class Play(widgets.VBox):
         self.action_buttons = [self._move_button(a) for a in self.legal]
         module = registry.spec_of(state).renderer_module()
         if callable(getattr(module, "board", None)) and callable(getattr(module, "action_place", None)):
-            self._draw_board(module)
+            self._draw_board(cast(BoardRenderer, module))
         else:  # a game whose renderer lays out no board: the drawing and a button per move
             self.hits, self.move_buttons = {}, list(self.action_buttons)
             self.html = state_html(state, self.shown, self.scale)
@@ -888,7 +897,7 @@ class Play(widgets.VBox):
         label = getattr(self.game, "label", None)
         return str(label(card)) if callable(label) else str(card)
 
-    def _draw_board(self, module: Any) -> None:
+    def _draw_board(self, module: BoardRenderer) -> None:
         state = self.state
         s = self.scale
         board: Board = module.board(state, self.shown, s)
@@ -973,8 +982,8 @@ class Play(widgets.VBox):
             return [], ""
         hands = getattr(self.state, "hands", None)
         cards = list(hands[seat]) if hands is not None else []
-        label = widgets.HTML(f'<div class="mowkit-line-label" style="width:100%">'
-                             f'{html.escape(_("hand of {seat}").format(seat=seat_name(self.game, seat)))}</div>')
+        words = _("hand of {seat}").format(seat=seat_name(self.game, seat))
+        label = widgets.HTML(f'<div class="mowkit-line-label" style="width:100%">{html.escape(words)}</div>')
         label.layout.width = "100%"
         self._drawn.append(label)
         drawn = [card_svg(self.game, c, scale=s) for c in cards]
@@ -1097,8 +1106,9 @@ class Play(widgets.VBox):
         self.header.value = (f'<div class="mowkit-text" style="font-family:sans-serif">'
                              f'<b style="font-size:1.2em">{html.escape(title)}</b> · {seed} · '
                              f'{html.escape(self.seats_text())}</div>')
+        title = _("A new game: the seats, then the seed")
         self.settings_title.value = (f'<div style="font-family:sans-serif;margin-top:8px">'
-                                     f'<b>{html.escape(_("A new game: the seats, then the seed"))}</b></div>')
+                                     f'<b>{html.escape(title)}</b></div>')
 
     def seats_text(self) -> str:
         """``player 1: a person · player 2: computer, medium ...``: who plays each seat now."""

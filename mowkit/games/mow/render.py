@@ -22,9 +22,9 @@ from mowkit.games.mow.cards_svg import (
 from mowkit.i18n import _, ngettext
 from mowkit.render.cards import (
     FONT,
+    SVG_NS,
     Board,
     BoardLine,
-    SVG_NS,
     card_run,
     check_scale,
     hidden_hand,
