@@ -90,7 +90,8 @@ _ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N
 MAX_DELAY = 2.0
 DEFAULT_DELAY = 0.6
 SIZES: dict[str, float] = {"normal": 1.0, "large": 1.3, "huge": 1.6}
-"""The projector size control: the scale of every card of the Play view (1.0: numbers 30 px, icons 14 px)."""
+"""The projector size control: the scale of every card of the Play view (1.0: numbers 30 px, icons
+drawn at least 14 px)."""
 _SIZE_LABELS = {"normal": N_("normal"), "large": N_("large"), "huge": N_("very large")}
 MOST_SEATS = 20
 """The seat counts offered are those the game's engine accepts from 1 up to this."""
@@ -908,12 +909,14 @@ class Play(widgets.VBox):
         title = widgets.HTML(f'<div class="mowkit-text" style="font-family:sans-serif;font-weight:bold">'
                              f'{html.escape(board.title)}</div>')
         status = widgets.HTML(board.status)
+        after = widgets.HTML(board.after)
         lines = [self._line(line, hits, s, board.columns) for line in board.lines]
         grid = widgets.Box(lines, layout=widgets.Layout(display="flex", flex_flow="row wrap",
                                                          align_items="flex-start"))
         grid.add_class("mowkit-lines")
-        self._drawn += [title, status, grid]
-        self.board_box.children = [title, status, grid] if board.status else [title, grid]
+        self._drawn += [title, status, grid, after]
+        self.board_box.children = ([title] + ([status] if board.status else []) + [grid]
+                                   + ([after] if board.after else []))
         hand, hand_html = self._hand(hits, s)
         self.hand_box.children = hand
         self.moves_box.children = self.move_buttons
@@ -921,7 +924,8 @@ class Play(widgets.VBox):
         self.table.layout.display = "none"
         self.seats_html.value = board.seats
         self.html = "".join([html.escape(board.title), board.status]
-                            + [c for line in board.lines for c, _key in line.cells] + [hand_html, board.seats])
+                            + [c for line in board.lines for c, _key in line.cells]
+                            + [board.after, hand_html, board.seats])
 
     def _slot(self, content: str | widgets.Widget, hit: widgets.Button | None, selected: bool = False,
               line: bool = False) -> widgets.Widget:
@@ -971,7 +975,9 @@ class Play(widgets.VBox):
         if columns > 1:
             box.layout.flex = "1 1 40%"
         if line.key is not None and line.key in hits:
-            return self._slot(box, hits[line.key], line=True)
+            slot = self._slot(box, hits[line.key], line=True)
+            slot.layout.flex = box.layout.flex
+            return slot
         return box
 
     def _hand(self, hits: dict[str, widgets.Button], s: float) -> tuple[list[widgets.Widget], str]:

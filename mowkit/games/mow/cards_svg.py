@@ -62,8 +62,8 @@ def special_name(kind: str) -> str:
 _FLY_PATHS = (
     # wings
     '<g fill="#d6ecff" fill-opacity=".9" stroke="#4a6a8a" stroke-width=".7">'
-    '<ellipse cx="6" cy="7" rx="4.6" ry="2.6" transform="rotate(-30 6 7)"/>'
-    '<ellipse cx="14" cy="7" rx="4.6" ry="2.6" transform="rotate(30 14 7)"/></g>'
+    '<ellipse cx="6" cy="4.6" rx="4.6" ry="2.6" transform="rotate(-30 6 4.6)"/>'
+    '<ellipse cx="14" cy="4.6" rx="4.6" ry="2.6" transform="rotate(30 14 4.6)"/></g>'
     # legs
     '<path d="M7.4 11 3.6 10M7.2 13.4 3.4 14.6M7.8 15.6 5 18.4M12.6 11 16.4 10M12.8 13.4 16.6 14.6'
     'M12.2 15.6 15 18.4" stroke="#222" stroke-width=".8" fill="none" stroke-linecap="round"/>'
@@ -142,7 +142,7 @@ def mow_card_svg(game: Any, card: int, value: int | None = None, scale: float = 
         game: the Mow game (its card table names the card and gives its flies).
         card: the card id.
         value: in a herd, the value the card stands for (a slowpoke's gap, a calf's value, 8).
-        scale: every size times this (1.0: number 30 px, icons 14 px).
+        scale: every size times this (1.0: number 30 px, icons drawn at least 14 px).
         highlight: a red frame.
         title: the tooltip / screen-reader name (default: ``game.label(card)``).
     """
@@ -165,12 +165,12 @@ def mow_card_svg(game: Any, card: int, value: int | None = None, scale: float = 
     if not special:
         body.append(text(w / 2, max(below + 34 * s, 78 * s), NUMBER_SIZE * s, shown, cls="number"))
     else:
-        lines = _name_lines(special_name(c.kind))
+        lines = [special_name(c.kind)]  # one line (narrowed to fit): the number and symbol above it
         name_top = h - (8 + NAME_SIZE * 1.1 * len(lines)) * s
-        sym = 18 * s
+        sym = 15 * s
         number_base = below + 27 * s
         body.append(text(w / 2, number_base, NUMBER_SIZE * s, shown, cls="number"))
-        body.append(_symbol(c.kind, w / 2 - sym / 2, number_base + 3 * s, sym))
+        body.append(_symbol(c.kind, w / 2 - sym / 2, number_base + 2 * s, sym))
         for i, words in enumerate(lines):
             size = NAME_SIZE * s
             fit = (w - 10 * s)

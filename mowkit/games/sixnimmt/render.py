@@ -157,12 +157,12 @@ def board(state: Any, show_hands: bool | int = False, scale: float = 1.0) -> Boa
     for i, r in enumerate(state.rows):
         lines.append(BoardLine(_row_label(state, i), [(sixnimmt_card_svg(c, s, game=g), None) for c in r],
                                key=f"line:{i}", ends=("front", "back")))
-    status = ""
+    after = ""
     if state.queue:
-        status = (f'<div style="display:flex;gap:10px;align-items:center;font-family:{FONT}">'
+        after = (f'<div style="display:flex;gap:10px;align-items:center;font-family:{FONT}">'
                   f'<span>{html.escape(_("revealed, placed lowest first"))}</span>'
                   f'{_revealed(state, s)}</div>')
-    return Board(_title(state), lines, status=status, seats=_seats_table(state, show_hands, s, hands=False),
+    return Board(_title(state), lines, after=after, seats=_seats_table(state, show_hands, s, hands=False),
                  columns=2 if len(state.rows) > 1 else 1)
 
 
