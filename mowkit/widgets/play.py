@@ -377,7 +377,8 @@ class Play(widgets.VBox):
         self.settings.add_class("mowkit-play-settings")
         super().__init__([
             widgets.HTML(_CSS),
-            widgets.HBox([self.header, widgets.HBox([self.size, self.language])],
+            widgets.HBox([self.header, widgets.HBox([self.size, self.language],
+                                                     layout=widgets.Layout(flex="0 0 auto", align_items="center"))],
                          layout=widgets.Layout(justify_content="space-between", align_items="center")),
             self.prompt, self.reveal_button, self.table, self.board_box, self.hand_box, self.moves_box,
             self.computers_box, self.notice, self.end_box, self.save_box, self.events_box, self.seats_html,

@@ -165,12 +165,12 @@ def mow_card_svg(game: Any, card: int, value: int | None = None, scale: float = 
     if not special:
         body.append(text(w / 2, max(below + 34 * s, 78 * s), NUMBER_SIZE * s, shown, cls="number"))
     else:
-        lines = [special_name(c.kind)]  # one line (narrowed to fit): the number and symbol above it
+        lines = _name_lines(special_name(c.kind))
         name_top = h - (8 + NAME_SIZE * 1.1 * len(lines)) * s
-        sym = 15 * s
+        sym = 16 * s  # the symbol at the top, between the corner numbers
         number_base = below + 27 * s
         body.append(text(w / 2, number_base, NUMBER_SIZE * s, shown, cls="number"))
-        body.append(_symbol(c.kind, w / 2 - sym / 2, number_base + 2 * s, sym))
+        body.append(_symbol(c.kind, w / 2 - sym / 2, 2.5 * s, sym))
         for i, words in enumerate(lines):
             size = NAME_SIZE * s
             fit = (w - 10 * s)
