@@ -10,7 +10,8 @@ Measured in the DOM (nothing read from the Python side):
   at least 14×14 px, and every special cow shows a number (the mad cow 8, a slowpoke or calf "?"
   in hand, the value it stands for in a herd);
 * a card is played by clicking the card itself, a Rule 4 row by clicking the row, a Mow herd end
-  by clicking the end (a page of its own with positions built for it).
+  by clicking the end (a page of its own with positions built for it);
+* the Play view in the app has no language switch of its own, and its seed box shows 627816 whole.
 
 Slow (two Voila servers, a kernel each): run it alone,
 ``python -m pytest -q tests/test_browser_projector.py -p no:cacheprovider``. Fixtures and helpers
@@ -21,15 +22,16 @@ helpers). Screenshots: ``test-artifacts/projector-<game>.<lang>.png``.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from test_browser import (  # noqa: F401  (fixtures: pytest finds them by name in this module)
     ARTIFACTS,
+    RUN_ALL,
     SERVER_START,
     UI,
-    RUN_ALL,
     _free_port,
     _start,
     _stop,
@@ -144,6 +146,10 @@ def test_projector_layout_in_the_classroom_app(browser, voila: str) -> None:  # 
                 assert play.locator(".mowkit-hand svg.card").count() == before
             # no language switch inside the app's Play view: the app's own, at the top, is the only one
             assert play.locator(".mowkit-language:visible").count() == 0
+            # a six-digit seed shows whole in the seed box
+            seed = play.locator(".mowkit-seed input")
+            seed.fill("627816")
+            assert seed.evaluate("i => i.scrollWidth <= i.clientWidth"), "the seed box cuts 627816"
             play = _play_tab(app, "Mow", "mow-card")
             _person_on_screen(play)
             m = _measure(page, app, play, f"mow.{lang}")
@@ -176,7 +182,7 @@ VBox([mow_play, six_play])
 
 
 @pytest.fixture(scope="module", params=["en", "ru"])
-def clicks_page(request, workdir: Path, env: dict[str, str]) -> Iterator[str]:  # noqa: F811
+def clicks_page(request, workdir: Path, env: dict[str, str]) -> Iterator[tuple[str, str]]:  # noqa: F811
     """Voila serving a page with two positions built for clicking (Mow: special cows in hand, a
     calf that may go to either end; 6 nimmt!: a card lower than every row)."""
     import nbformat
@@ -188,26 +194,27 @@ def clicks_page(request, workdir: Path, env: dict[str, str]) -> Iterator[str]:  
     nbformat.write(nb, workdir / "notebooks" / name)
     port = _free_port()
     log = ARTIFACTS / f"voila-projector-{lang}.log"
-    cmd = [__import__("sys").executable, "-m", "voila", str(workdir / "notebooks" / name), f"--port={port}",
+    cmd = [sys.executable, "-m", "voila", str(workdir / "notebooks" / name), f"--port={port}",
            "--no-browser", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
     proc = _start(cmd, workdir / "notebooks", log, env)
     try:
         _wait_port(port, proc, log, SERVER_START)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", lang
     finally:
         _stop(proc)
 
 
-def test_cards_rows_and_herd_ends_are_clicked_themselves(browser, clicks_page: str) -> None:  # noqa: F811
+def test_cards_rows_and_herd_ends_are_clicked_themselves(browser, clicks_page: tuple[str, str]) -> None:  # noqa: F811
+    url, lang = clicks_page
     page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
     page.set_default_timeout(UI)
     try:
-        page.goto(clicks_page, timeout=RUN_ALL)
+        page.goto(url, timeout=RUN_ALL)
         plays = page.locator(".mowkit-play")
         plays.nth(1).wait_for(state="visible", timeout=RUN_ALL)
         assert "Traceback" not in page.locator("body").inner_text()
         mow, six = plays.nth(0), plays.nth(1)
-        lang = "ru" if "ru" in clicks_page or page.locator("body").inner_text().count("ферм") else "en"
+        assert ("фермер 1" in mow.inner_text()) == (lang == "ru")
 
         # Mow: every special cow shows a number, in hand and in the herd
         m = _measure(page, mow, mow, f"mow-specials.{lang}")

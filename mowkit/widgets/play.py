@@ -13,12 +13,28 @@ Seats:
     other name ``computers=``) the computers of the other seats in seat order; the game then has
     ``len(humans) + len(opponents)`` seats. With none of them the seats are filled with
     ``greedy`` then ``random``. An integer ``players=`` is the number of seats (a game option).
-    The seat picker above the table changes the seats for the next *new game*.
+    Under the table, "seats at the table" sets the seat count (the counts the game's engine
+    accepts, :func:`seat_counts`: 2 to 10 in both games), then each seat's kind: a person or a
+    computer player named in the reader's language (``computer: lowest card``); any mix of people
+    and computers. The seats change at the next *new game*.
+
+The table, laid out for a projector (1024×768): the rows side by side as lines of cards, the
+hand of the person on the screen, and the moves fit on one screen. A move is made by clicking
+the thing itself (the game's ``renderer`` says where each legal move is clicked:
+``board(state, show_hands, scale)`` and ``action_place(state, action)``): a card of the hand, a
+row to take under Rule 4, the herd to take it, a herd's end (a card that may go to either end is
+clicked first, then the end). Moves with no place (turn the arrow, who plays next) are buttons
+with words. Every click goes through :meth:`mowkit.match.Match.submit`; nothing here decides a
+rule. One size control (normal / large / very large) scales every card and text of the view.
+
+Saves: the file box starts with a new name per game (:func:`default_save_name`:
+``sixnimmt-2026-12-02-093005-seed7.json``); a file that exists is never replaced without the
+"replace the file" click (``save()`` raises :class:`FileExistsError` unless ``replace=True``).
 
 Hot-seat: when the next person to decide is not the one whose hand is on the screen, every hand
 is hidden and the screen says "Pass the device to player N" with a button "I am player N, show
 my hand" (:meth:`Play.reveal`). A person sees only their own hand, and is offered exactly
-``state.legal_actions(seat)`` as buttons. In 6 nimmt! the people choose their cards one after the
+``state.legal_actions(seat)``. In 6 nimmt! the people choose their cards one after the
 other (the device passed between them), the computers choose too, and the engine reveals the cards
 when everybody has chosen.
 
@@ -29,18 +45,23 @@ makes them wait for :meth:`Play.run_computers` / :meth:`Play.step` (or the butto
 
 Under the table: what happened since the person on the screen last decided (the sentences of
 :func:`_sentences`), a coach panel (:class:`~mowkit.widgets.coach.CoachPanel`) for that person's
-decision, and at the end the ranking in words with "step through this game" and "save".
+decision, and at the end the winner and the ranking in words (once) with "step through this
+game"; one "save" button.
 Every text follows :mod:`mowkit.i18n` and is drawn again when the language changes
 (:func:`language_toggle` is the switch).
 
 Public attributes for scripts and tests: ``state``, ``humans`` (the people's seats), ``seat``
 (the person whose hand is on the screen), ``pass_screen`` (the hide-and-pass screen shows),
-``legal`` (the moves offered), ``action_buttons``, ``sentences`` (every sentence so far),
+``legal`` (the moves offered), ``action_buttons`` (one per legal move: clicking it plays that
+move), ``targets`` (the places a click does something on now: ``hand:<card>``, ``line:<i>``,
+``end:<i>:<end>``, ``card:<id>``), ``selected`` (the card chosen before its place), ``move_buttons``
+(the moves shown as buttons with words), ``sentences`` (every sentence so far),
 ``recent`` (who did what since the person on the screen last decided), ``message`` (the last
 refusal or notice), ``html`` (the drawing shown), ``end_text`` (the ranking, once over),
 ``coach_panel``, ``stepper`` (the one opened by "step through this game"); methods
 ``attempt(action)``, ``reveal()``, ``step()``, ``run_computers()`` (``run_agents()``),
-``new_game(seed, players)``, ``random_seed()``, ``record()``, ``save(path)``, ``open_stepper()``.
+``click(place)``, ``select(card)``, ``new_game(seed, players)``, ``random_seed()``, ``record()``,
+``save(path, replace=False)``, ``open_stepper()``.
 """
 
 from __future__ import annotations
