@@ -15,6 +15,7 @@ from mowkit.data import data_dir
 from mowkit.games.mow import TakeHerd
 from mowkit.games.sixnimmt import Play as PlayCard
 from mowkit.games.sixnimmt import heads
+from mowkit.games.sixnimmt.cards_svg import sixnimmt_card_svg
 from mowkit.narrate import sentence, sentences
 from mowkit.records import load, replay
 from mowkit.render import state_html
@@ -120,8 +121,9 @@ def test_play_offers_exactly_the_legal_actions():
     for a, b in zip(p.legal, p.action_buttons):  # each card by its name: "55 (7 heads)"
         n = heads(a.card)
         assert b.description == f"{a.card} ({n} {'head' if n == 1 else 'heads'})"
-    assert "hand" in p.html and p.html == state_html(p.state, 1)
-    assert f"{len(p.state.hands[0])} cards" in p.html  # other hands hidden
+    assert "hand" in p.html and all(sixnimmt_card_svg(c, game=p.game) in p.html for c in p.state.hands[1])
+    assert not any(sixnimmt_card_svg(c, game=p.game) in p.html for q in (0, 2, 3) for c in p.state.hands[q])
+    assert f"{len(p.state.hands[0])} cards" in p.html  # other hands hidden: only their size
 
 
 def test_play_illegal_moves_are_refused_and_explained():
@@ -158,7 +160,8 @@ def test_play_step_by_step_and_auto():
     while not p.state.is_over():
         assert p.my_turn() and p.action_buttons
         p.action_buttons[-1].click()
-    assert "Game over" in p.prompt.value and not p.action_buttons and p.continue_button.disabled
+    assert "Game over" in p.end_html.value and not p.action_buttons and p.continue_button.disabled
+    assert "Game over" not in p.prompt.value  # the winner is told once
     assert p.end_text.startswith("Game over") and "1st" in p.end_text
 
 

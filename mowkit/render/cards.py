@@ -5,7 +5,8 @@ Each game draws its own cards with these pieces in its own folder (the ``rendere
 :class:`~mowkit.spec.GameSpec`, e.g. :mod:`mowkit.games.sixnimmt.render`); nothing here knows a
 game. Every drawing is a standalone ``<svg xmlns=...>`` element with a ``<title>`` (the card's
 name, read by screen readers and shown as a tooltip); one ``scale`` multiplies every size
-(``scale=2`` for a projector). At ``scale=1`` the number is 30 px and a penalty icon 14 px. The text
+(``scale=2`` for a projector). At ``scale=1`` the number is 30 px and a penalty icon 15 px (its
+drawing at least 14 px across, as a browser measures it). The text
 uses a generic font list (no web font, nothing fetched) and no emoji. Nothing here decides a rule.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 
 from mowkit.core import OptionError
 from mowkit.i18n import _, ngettext
@@ -21,8 +23,11 @@ SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Arial, sans-serif"
 NUMBER_SIZE = 30.0
 """Font size (px at ``scale=1``) of the large number in the middle of a card."""
-ICON_SIZE = 14.0
-"""Width and height (px at ``scale=1``) of one penalty icon."""
+ICON_SIZE = 15.0
+"""Width and height (px at ``scale=1``) of one penalty icon; its drawing fills 18 of the 20 units
+of its box (:data:`ICON_VIEW`), so what is drawn measures at least 14 px across."""
+ICON_VIEW = "1 1 18 18"
+"""The part of an icon's 20×20 drawing shown in its box (the margin left out)."""
 CORNER_SIZE = 11.0
 NAME_SIZE = 10.5
 MAX_ICONS = 8
@@ -73,7 +78,7 @@ def text(x: float, y: float, size: float, content: object, *, cls: str, fill: st
 def icon(paths: str, kind: str, x: float, y: float, size: float) -> str:
     """An icon of ``size`` px at (x, y): a nested ``<svg>`` with a fixed 20×20 drawing."""
     return (f'<svg class="icon {kind}" x="{num(x)}" y="{num(y)}" width="{num(size)}" '
-            f'height="{num(size)}" viewBox="0 0 20 20">{paths}</svg>')
+            f'height="{num(size)}" viewBox="{ICON_VIEW}">{paths}</svg>')
 
 
 def icon_rows(count: int, per_row: int) -> list[int]:
@@ -86,7 +91,7 @@ def icon_rows(count: int, per_row: int) -> list[int]:
 def penalty_icons(draw: Icon, count: int, width: float, top: float, s: float, per_row: int,
                   colour: str = "#111") -> str:
     """``count`` icons centred in rows from ``top``; more than :data:`MAX_ICONS` as one icon and ×N."""
-    size, gap = ICON_SIZE * s, 2.0 * s
+    size, gap = ICON_SIZE * s, 1.5 * s
     if count <= 0:
         return ""
     if count > MAX_ICONS:
@@ -188,3 +193,34 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, marked: Iter
     )
     return (f'<table class="mowkit-seats" style="border-collapse:collapse;margin-top:6px">'
             f'<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+
+# ----------------------------------------------------------------------------- a board to click on
+@dataclass
+class BoardLine:
+    """One line of cards on the table as the play widget lays it out (a row, a herd, face-up cards).
+
+    ``cells`` are the drawn cards left to right, each with the place it is clicked as (``card:<id>``,
+    e.g. a cow an acrobat may stand on) or None; ``key`` is the place the whole line is clicked as
+    (``line:<i>``: take this row / this herd) or None; ``ends`` names its left and right ends
+    (``end:<i>:<name>`` are the places of a card added there), or is empty.
+    """
+
+    label: str
+    cells: list[tuple[str, str | None]]
+    key: str | None = None
+    ends: tuple[str, ...] = ()
+
+
+@dataclass
+class Board:
+    """A state laid out for the play widget: a title, lines of cards, HTML above them (``status``),
+    under them (``after``) and the seats' table (``seats``), and how many lines go side by side
+    (``columns``)."""
+
+    title: str
+    lines: list[BoardLine] = field(default_factory=list)
+    status: str = ""
+    after: str = ""
+    seats: str = ""
+    columns: int = 1

@@ -13,12 +13,28 @@ Seats:
     other name ``computers=``) the computers of the other seats in seat order; the game then has
     ``len(humans) + len(opponents)`` seats. With none of them the seats are filled with
     ``greedy`` then ``random``. An integer ``players=`` is the number of seats (a game option).
-    The seat picker above the table changes the seats for the next *new game*.
+    Under the table, "seats at the table" sets the seat count (the counts the game's engine
+    accepts, :func:`seat_counts`: 2 to 10 in both games), then each seat's kind: a person or a
+    computer player named in the reader's language (``computer: lowest card``); any mix of people
+    and computers. The seats change at the next *new game*.
+
+The table, laid out for a projector (1024×768): the rows side by side as lines of cards, the
+hand of the person on the screen, and the moves fit on one screen. A move is made by clicking
+the thing itself (the game's ``renderer`` says where each legal move is clicked:
+``board(state, show_hands, scale)`` and ``action_place(state, action)``): a card of the hand, a
+row to take under Rule 4, the herd to take it, a herd's end (a card that may go to either end is
+clicked first, then the end). Moves with no place (turn the arrow, who plays next) are buttons
+with words. Every click goes through :meth:`mowkit.match.Match.submit`; nothing here decides a
+rule. One size control (normal / large / very large) scales every card and text of the view.
+
+Saves: the file box starts with a new name per game (:func:`default_save_name`:
+``sixnimmt-2026-12-02-093005-seed7.json``); a file that exists is never replaced without the
+"replace the file" click (``save()`` raises :class:`FileExistsError` unless ``replace=True``).
 
 Hot-seat: when the next person to decide is not the one whose hand is on the screen, every hand
 is hidden and the screen says "Pass the device to player N" with a button "I am player N, show
 my hand" (:meth:`Play.reveal`). A person sees only their own hand, and is offered exactly
-``state.legal_actions(seat)`` as buttons. In 6 nimmt! the people choose their cards one after the
+``state.legal_actions(seat)``. In 6 nimmt! the people choose their cards one after the
 other (the device passed between them), the computers choose too, and the engine reveals the cards
 when everybody has chosen.
 
@@ -29,35 +45,41 @@ makes them wait for :meth:`Play.run_computers` / :meth:`Play.step` (or the butto
 
 Under the table: what happened since the person on the screen last decided (the sentences of
 :func:`_sentences`), a coach panel (:class:`~mowkit.widgets.coach.CoachPanel`) for that person's
-decision, and at the end the ranking in words with "step through this game" and "save".
+decision, and at the end the winner and the ranking in words (once) with "step through this
+game"; one "save" button.
 Every text follows :mod:`mowkit.i18n` and is drawn again when the language changes
 (:func:`language_toggle` is the switch).
 
 Public attributes for scripts and tests: ``state``, ``humans`` (the people's seats), ``seat``
 (the person whose hand is on the screen), ``pass_screen`` (the hide-and-pass screen shows),
-``legal`` (the moves offered), ``action_buttons``, ``sentences`` (every sentence so far),
+``legal`` (the moves offered), ``action_buttons`` (one per legal move: clicking it plays that
+move), ``targets`` (the places a click does something on now: ``hand:<card>``, ``line:<i>``,
+``end:<i>:<end>``, ``card:<id>``), ``selected`` (the card chosen before its place), ``move_buttons``
+(the moves shown as buttons with words), ``sentences`` (every sentence so far),
 ``recent`` (who did what since the person on the screen last decided), ``message`` (the last
 refusal or notice), ``html`` (the drawing shown), ``end_text`` (the ranking, once over),
 ``coach_panel``, ``stepper`` (the one opened by "step through this game"); methods
 ``attempt(action)``, ``reveal()``, ``step()``, ``run_computers()`` (``run_agents()``),
-``new_game(seed, players)``, ``random_seed()``, ``record()``, ``save(path)``, ``open_stepper()``.
+``click(place)``, ``select(card)``, ``new_game(seed, players)``, ``random_seed()``, ``record()``,
+``save(path, replace=False)``, ``open_stepper()``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime
 import html
 import numbers
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TypeAlias, cast
+from typing import Protocol, TypeAlias, cast
 
 import ipywidgets as widgets
 
 from mowkit import registry
-from mowkit.agents import agent_classes
+from mowkit.agents import agent_classes, agent_name
 from mowkit.core import (
     Action,
     GameState,
@@ -74,7 +96,8 @@ from mowkit.i18n import N_, _, counted, number, on_language_change
 from mowkit.match import HUMAN, Match, resolve_game
 from mowkit.narrate import describe, sentences
 from mowkit.records import save
-from mowkit.render import state_html
+from mowkit.render import card_svg, state_html
+from mowkit.render.cards import Board, BoardLine, card_run
 from mowkit.widgets.coach import CoachPanel
 from mowkit.widgets.common import button, language_toggle
 from mowkit.widgets.stepper import Stepper
@@ -87,9 +110,45 @@ _ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N
              N_("9th"), N_("10th"))
 MAX_DELAY = 2.0
 DEFAULT_DELAY = 0.6
+SIZES: dict[str, float] = {"normal": 1.0, "large": 1.3, "huge": 1.6}
+"""The projector size control: the scale of every card of the Play view (1.0: numbers 30 px, icons
+drawn at least 14 px)."""
+_SIZE_LABELS = {"normal": N_("normal"), "large": N_("large"), "huge": N_("very large")}
+MOST_SEATS = 20
+"""The seat counts offered are those the game's engine accepts from 1 up to this."""
+
+_CSS = """<style>
+.mowkit-play .mowkit-slot {position:relative; flex:none; overflow:visible; margin:2px;}
+.mowkit-play .mowkit-slot > .mowkit-hit {position:absolute !important; left:0; top:0; width:100% !important;
+  height:100% !important; margin:0 !important; padding:0 !important; color:transparent !important;
+  background:transparent !important; box-shadow:none !important; border:none !important; border-radius:8px;
+  z-index:2; font-size:1px; cursor:pointer;}
+.mowkit-play .mowkit-slot > .mowkit-hit:hover {background:rgba(30,136,229,.18) !important;}
+.mowkit-play .mowkit-line-slot > .mowkit-hit {z-index:1;}
+.mowkit-play .mowkit-target {outline:3px solid #1e88e5; outline-offset:1px; border-radius:8px;}
+.mowkit-play .mowkit-selected {outline:4px solid #d0021b; outline-offset:1px; border-radius:8px;}
+.mowkit-play .mowkit-card-html, .mowkit-play .mowkit-card-html .widget-html-content {margin:0 !important;
+  line-height:normal !important; height:auto !important; min-height:0 !important;}
+.mowkit-play .mowkit-line {margin:0 10px 6px 0; padding:2px 6px 4px 6px; border-radius:8px; background:#f1f5ee;}
+.mowkit-play .mowkit-line-label {font-family:sans-serif; font-size:0.95em; color:#333;}
+.mowkit-play .mowkit-moves .widget-button {font-size:1.15em; height:auto; min-height:34px; padding:4px 12px;}
+.mowkit-play.mowkit-size-large {--jp-widgets-font-size:16px; --jp-widgets-inline-height:34px;}
+.mowkit-play.mowkit-size-huge {--jp-widgets-font-size:19px; --jp-widgets-inline-height:40px;}
+.mowkit-play.mowkit-size-large .mowkit-text {font-size:1.25em;}
+.mowkit-play.mowkit-size-huge .mowkit-text {font-size:1.5em;}
+</style>"""
 
 
 # --------------------------------------------------------------------------- words
+
+
+class BoardRenderer(Protocol):
+    """What a game's ``renderer`` module offers for a board to click on (optional: without it the
+    Play widget shows the drawing and a button per move)."""
+
+    def board(self, state: object, show_hands: bool | int, scale: float) -> Board: ...
+
+    def action_place(self, state: object, action: Action) -> tuple[str | None, str | None]: ...
 
 
 Seat: TypeAlias = "str | SomeAgent"
@@ -133,10 +192,49 @@ def ordinal(n: int) -> str:
 
 
 def computer_label(agent: str) -> str:
-    """``computer, medium`` for the difficulty agents, ``computer: heuristic`` for another one."""
+    """``computer, medium`` for the difficulty agents, ``computer: lowest card`` for another one
+    (its display name, :func:`mowkit.agents.agent_name`, in the reader's language)."""
     if agent in _LEVEL_LABELS:
         return _(_LEVEL_LABELS[agent])
-    return _("computer: {name}").format(name=agent)
+    return _("computer: {name}").format(name=agent_name(agent))
+
+
+def chosen_options(game: SomeGame) -> dict[str, object]:
+    """The options of ``game`` that differ from the defaults at its seat count (those a seat count
+    leaves to the engine, e.g. which packets, are left out)."""
+    given = dict(getattr(game, "options", {}))
+    try:
+        defaults = dict(getattr(resolve_game(game.name, players=game.num_players), "options", {}))
+    except (OptionError, ValueError, TypeError):
+        defaults = {}
+    return {k: v for k, v in given.items() if k != "players" and (k not in defaults or defaults[k] != v)}
+
+
+def seat_counts(game: SomeGame) -> list[int]:
+    """The seat counts the game's engine accepts with the game's other options (2 to 10 in both
+    games): asked of the engine, one game object per count, never from the game's name."""
+    options = chosen_options(game)
+    counts = []
+    for n in range(1, MOST_SEATS + 1):
+        try:
+            resolve_game(game.name, **{**options, "players": n})
+        except (OptionError, ValueError, TypeError):
+            continue
+        counts.append(n)
+    return counts or [game.num_players]
+
+
+def default_save_name(game: SomeGame, seed: int, folder: str | os.PathLike[str] = ".",
+                      now: datetime.datetime | None = None) -> Path:
+    """A file name for a game's record that no file has yet: ``<game>-<date>-<time>-seed<seed>.json``
+    in ``folder`` (``-2``, ``-3``... added when taken)."""
+    stamp = (now or datetime.datetime.now()).strftime("%Y-%m-%d-%H%M%S")
+    base = Path(folder) / f"{game.name}-{stamp}-seed{seed}"
+    path, k = base.with_suffix(".json"), 1
+    while path.exists():
+        k += 1
+        path = Path(f"{base}-{k}.json")
+    return path
 
 
 def action_label(state: GameState, action: Action) -> str:
@@ -224,14 +322,17 @@ class Play(widgets.VBox):
         seed: fixes the deals and every computer's choices (same seed, same game: the game
             :func:`mowkit.simulate.play_game` plays with these agents and this seed).
         auto: computers move at once (delay 0).
-        save_path: the default file for *save*.
+        save_path: the file *save* writes (default: a new name per game, see :func:`default_save_name`;
+            an existing file is replaced only after "replace" is clicked).
         humans: the people's seats (several: hot-seat), instead of ``seat``.
         players: every seat (``"human"`` or a computer), instead of ``opponents``/``humans``/``seat``;
             an integer is the number of seats.
         computers: another name of ``opponents``.
         delay: seconds a computer waits before each decision (0 to 2).
         coach: start with the coach pressed (advice for each person's decision; it can take a second).
-        language_switch: show the English/Русский switch (an app with its own switch passes False).
+        language_switch: show the English/Русский switch (an app with its own switch passes False;
+            so does the stepper opened from the end screen).
+        size: the projector size of the cards and texts (``"normal"``, ``"large"``, ``"huge"``).
         state: start from this state (a hand-built position, e.g. from the position editor) instead
             of a deal; "new game" starts from it again. Its game must be ``game``.
         **options: game options (``variant=``, ``threshold=``, ``max_rounds=`` ...).
@@ -239,11 +340,11 @@ class Play(widgets.VBox):
 
     def __init__(self, game: str | SomeGame | None = None, opponents: Sequence[Seat] | None = None,
                  seat: int | None = None, seed: int = 0, auto: bool = False,
-                 save_path: str | os.PathLike[str] = "my_game.json", *,
+                 save_path: str | os.PathLike[str] | None = None, *,
                  humans: Sequence[int] | None = None, players: Sequence[Seat] | int | None = None,
                  computers: Sequence[Seat] | None = None, delay: float = DEFAULT_DELAY,
                  coach: bool = False, language_switch: bool = True, state: SomeState | None = None,
-                 **options: object) -> None:
+                 size: str = "normal", **options: object) -> None:
         if game is None:
             game = registry.default_name()
         self._start_state = None if state is None else state.clone()
@@ -256,8 +357,17 @@ class Play(widgets.VBox):
                               "game options only with a game name (a game object has its options)")
         if game.num_players != len(seats):
             raise OptionError("players", len(seats), f"{game.num_players} seats for this game")
+        if size not in SIZES:
+            raise OptionError("size", size, ", ".join(SIZES))
         self.game = game
         self.seed = _check_seed(seed)
+        self._language_switch = bool(language_switch)
+        self._save_path = None if save_path is None else Path(save_path)
+        self.selected: str | None = None
+        self.hits: dict[str, widgets.Button] = {}
+        self.move_buttons: list[widgets.Button] = []
+        self._drawn: list[widgets.Widget] = []
+        self.confirming: Path | None = None
         self.match = self._match(seats, self.seed)  # an unknown computer player is refused before anything is built
         self._closed = False
         self._timer: asyncio.TimerHandle | None = None
@@ -275,35 +385,54 @@ class Play(widgets.VBox):
         self.pass_to: int | None = None
         self._last_decision: dict[int, int] = {}
 
-        self._make_controls(len(seats), auto, delay, save_path, language_switch, coach)
+        self._make_controls(len(seats), auto, delay, language_switch, coach, size)
         self._wire_controls()
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        self.settings = widgets.VBox([
+            self.settings_title,
+            widgets.HBox([self.seat_count], layout=wrap),
+            self.seats_box,
+            widgets.HBox([self.seed_box, self.random_seed_button, self.new_game_button], layout=wrap),
+            widgets.HBox([self.delay], layout=wrap),
+        ])
+        self.settings.add_class("mowkit-play-settings")
         super().__init__([
-            widgets.HBox([self.header, self.language], layout=widgets.Layout(justify_content="space-between")),
-            widgets.HBox(self.seat_pickers, layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.seed_box, self.random_seed_button, self.new_game_button]),
-            widgets.HBox([self.delay, self.pause, self.continue_button, self.run_button],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            self.table, self.prompt, self.reveal_button, self.actions_box, self.notice, self.events_box,
-            self.end_box, self.stepper_box, widgets.HBox([self.path, self.save_button]), self.coach_panel,
+            widgets.HTML(_CSS),
+            widgets.HBox([self.header, widgets.HBox([self.size, self.language],
+                                                     layout=widgets.Layout(flex="0 0 auto", align_items="center"))],
+                         layout=widgets.Layout(justify_content="space-between", align_items="center")),
+            self.prompt, self.reveal_button, self.table, self.board_box, self.hand_box, self.moves_box,
+            self.computers_box, self.notice, self.end_box, self.save_box, self.events_box, self.seats_html,
+            self.settings, self.stepper_box, self.coach_panel,
         ])
         self.add_class("mowkit-play")
+        self.add_class(f"mowkit-size-{size}")
         self._unregister = on_language_change(self._relabel, weak=True)
         self._start(self.match)
         self._relabel()
         self._schedule()
 
-    def _make_controls(self, seats: int, auto: bool, delay: float, save_path: str | os.PathLike[str],
-                       language_switch: bool, coach: bool) -> None:
+    def _make_controls(self, seats: int, auto: bool, delay: float, language_switch: bool, coach: bool,
+                       size: str) -> None:
         """The widget's controls (their words are set by ``_relabel``)."""
         self.language = language_toggle()
         if not language_switch:
             self.language.layout.display = "none"
         self.header = widgets.HTML()
-        self.seat_pickers = [widgets.Dropdown(layout=widgets.Layout(width="270px"),
-                                              style={"description_width": "initial"})
-                             for _p in range(seats)]
-        self.seed_box = widgets.IntText(value=self.seed, layout=widgets.Layout(width="190px"),
+        self.size = widgets.ToggleButtons(options=[(k, k) for k in SIZES], value=size,
+                                          style={"button_width": "auto", "description_width": "initial"})
+        self.size.add_class("mowkit-size")
+        self.settings_title = widgets.HTML()
+        counts = [seats] if self._start_state is not None else seat_counts(self.game)
+        self.seat_count = widgets.Dropdown(options=counts, value=seats, disabled=len(counts) == 1,
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="auto"))
+        self.seat_count.add_class("mowkit-seat-count")
+        self.seat_pickers = [self._picker() for _p in range(seats)]
+        self.seats_box = widgets.HBox(self.seat_pickers, layout=widgets.Layout(flex_flow="row wrap"))
+        self.seed_box = widgets.IntText(value=self.seed, layout=widgets.Layout(width="240px"),
                                         style={"description_width": "initial"})
+        self.seed_box.add_class("mowkit-seed")
         self.new_game_button = button("", style="primary")
         self.random_seed_button = button("")
         self.delay = widgets.FloatSlider(value=0.0 if auto else _check_delay(delay), min=0.0, max=MAX_DELAY,
@@ -313,27 +442,49 @@ class Play(widgets.VBox):
         self.pause = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.continue_button = button("")
         self.run_button = button("")
-        self.table = widgets.HTML()
+        self.computers_box = widgets.HBox([self.pause, self.continue_button, self.run_button],
+                                          layout=widgets.Layout(flex_flow="row wrap"))
+        self.table = widgets.HTML()  # the whole drawing, for a game whose renderer lays out no board
         self.table.add_class("mowkit-table")
+        self.board_box = widgets.VBox()
+        self.board_box.add_class("mowkit-board")
         self.prompt = widgets.HTML()
+        self.prompt.add_class("mowkit-text")
         self.reveal_button = button("", style="warning")
         self.reveal_button.add_class("mowkit-reveal")
-        self.actions_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.actions_box.add_class("mowkit-actions")
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"))
+        self.hand_box.add_class("mowkit-actions")
+        self.hand_box.add_class("mowkit-hand")
+        self.actions_box = self.hand_box
+        self.moves_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.moves_box.add_class("mowkit-moves")
         self.notice = widgets.HTML()
         self.notice.add_class("mowkit-message")
         self.events_box = widgets.HTML()
         self.events_box.add_class("mowkit-explanation")
+        self.seats_html = widgets.HTML()
+        self.seats_html.add_class("mowkit-seats-table")
         self.end_html = widgets.HTML()
+        self.end_html.add_class("mowkit-text")
         self.step_through_button = button("", style="info")
-        self.end_save_button = button("")
-        self.end_box = widgets.VBox([self.end_html, widgets.HBox([self.step_through_button, self.end_save_button])])
+        self.end_box = widgets.VBox([self.end_html, widgets.HBox([self.step_through_button])])
         self.end_box.add_class("mowkit-end")
         self.stepper_box = widgets.VBox()
-        self.path = widgets.Text(value=str(save_path), style={"description_width": "initial"})
+        self.path = widgets.Text(value="", style={"description_width": "initial"},
+                                 layout=widgets.Layout(width="520px"))
         self.save_button = button("")
+        self.save_button.add_class("mowkit-save")
+        self.end_save_button = self.save_button  # one save button (the end screen has no second one)
+        self.replace_button = button("", style="danger")
+        self.keep_button = button("")
+        self.confirm_box = widgets.HBox([self.replace_button, self.keep_button])
+        self.confirm_box.layout.display = "none"
+        self.save_box = widgets.HBox([self.path, self.save_button, self.confirm_box],
+                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.coach_panel = CoachPanel(self.game, active=coach)
 
+    def _picker(self) -> widgets.Dropdown:
+        return widgets.Dropdown(layout=widgets.Layout(width="330px"), style={"description_width": "initial"})
 
     def _wire_controls(self) -> None:
         """What each control does."""
@@ -346,7 +497,10 @@ class Play(widgets.VBox):
         self.reveal_button.on_click(lambda _b: self.reveal())
         self.step_through_button.on_click(lambda _b: self._step_through_clicked())
         self.save_button.on_click(lambda _b: self._save_clicked())
-        self.end_save_button.on_click(lambda _b: self._save_clicked())
+        self.replace_button.on_click(lambda _b: self._save_clicked(replace=True))
+        self.keep_button.on_click(lambda _b: self._keep_clicked())
+        self.seat_count.observe(lambda c: self._set_seat_count(int(c["new"])), names="value")
+        self.size.observe(self._size_changed, names="value")
 
     # ------------------------------------------------------------------ the match
     @property
@@ -467,7 +621,10 @@ class Play(widgets.VBox):
         """Start again with ``seed`` (default: the next one) and ``players`` (default: the same seats;
         each ``"human"`` or a computer); the same seed gives the same deal and computer choices."""
         seed = self.seed + 1 if seed is None else _check_seed(seed)
-        match = self._match(list(self.agent_names) if players is None else list(players), seed)
+        players = list(self.agent_names) if players is None else list(players)
+        if not isinstance(players, str) and len(players) != self.game.num_players:
+            self._resize(len(players))
+        match = self._match(players, seed)
         self.seed = seed
         self._start(match)
         self.message = ""
@@ -483,6 +640,43 @@ class Play(widgets.VBox):
         self._show_message()
         return seed
 
+    def _resize(self, n: int) -> None:
+        """Play with ``n`` seats from the next game on: the same game with ``players=n`` (the engine
+        says which counts it plays: :func:`seat_counts`)."""
+        if self._start_state is not None:
+            raise OptionError("players", n, _("{n} (the seats of the position played)").format(
+                n=self.game.num_players))
+        options = chosen_options(self.game)
+        try:
+            game = resolve_game(self.game.name, **{**options, "players": n})
+        except OptionError as e:
+            raise OptionError("players", n, ", ".join(str(k) for k in seat_counts(self.game))) from e
+        self.game = game
+        self.coach_panel.game = game
+
+    def _set_seat_count(self, n: int) -> None:
+        """The seat count chosen: as many seat pickers (new seats get a computer of medium
+        strength); the seats change at the next new game."""
+        values = self.picked_players()
+        if n == len(values):
+            return
+        values = (values + ["greedy"] * n)[:n]
+        self.seat_pickers = [self._picker() for _p in range(n)]
+        self._fill_pickers(values)
+        self.seats_box.children = self.seat_pickers
+        self.message = _("The seats change when you press “new game”.")
+        self._show_message()
+
+    def _size_changed(self, change: Mapping[str, object]) -> None:
+        self.remove_class(f"mowkit-size-{change['old']}")
+        self.add_class(f"mowkit-size-{change['new']}")
+        self._refresh()
+
+    @property
+    def scale(self) -> float:
+        """The scale of the cards drawn (the projector size control)."""
+        return SIZES[str(self.size.value)]
+
     def picked_players(self) -> list[str]:
         """The seats as the seat picker shows them (``"human"`` or an agent name per seat)."""
         return [str(d.value) for d in self.seat_pickers]
@@ -492,16 +686,26 @@ class Play(widgets.VBox):
         """The game so far (finished or not) as a record."""
         return self.match.record()
 
-    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
-        """Save the game so far as a record file (written whole, then renamed); returns the path."""
-        out = save(self.record(), Path(path if path is not None else self.path.value))
+    def save(self, path: str | os.PathLike[str] | None = None, *, replace: bool = False) -> Path:
+        """Save the game so far as a record file (written whole, then renamed); returns the path.
+
+        An existing file is replaced only with ``replace=True``; otherwise :class:`FileExistsError`
+        (the "save" button asks first)."""
+        target = Path(path if path is not None else self.path.value)
+        if not str(path if path is not None else self.path.value).strip():
+            raise OptionError("path", str(target), _("a file name, e.g. {name}").format(
+                name=default_save_name(self.game, self.seed).name))
+        if target.exists() and not replace:
+            raise FileExistsError(_("There is a file {path} already: choose another name, or replace it.")
+                                  .format(path=target))
+        out = save(self.record(), target)
         self.message = _("Saved the game to {path}.").format(path=out.resolve())
         self._show_message()
         return out
 
     def open_stepper(self, perspective: bool | int = True) -> Stepper:
         """A :class:`Stepper` over the game so far at its last decision (all hands open by default)."""
-        return Stepper(self.record(), perspective=perspective, index=-1)
+        return Stepper(self.record(), perspective=perspective, index=-1, language_switch=self._language_switch)
 
     # ------------------------------------------------------------------ the end
     @property
@@ -561,7 +765,18 @@ class Play(widgets.VBox):
         self.stepper = None
         self.stepper_box.children = []
         self.seed_box.value = self.seed
+        self.selected = None
+        if len(self.seat_pickers) != len(self.agent_names):
+            self.seat_pickers = [self._picker() for _p in self.agent_names]
+            self.seats_box.children = self.seat_pickers
+        if self.seat_count.value != len(self.agent_names):
+            if len(self.agent_names) not in self.seat_count.options:
+                self.seat_count.options = seat_counts(self.game)
+            self.seat_count.value = len(self.agent_names)
         self._fill_pickers(self.agent_names)
+        self._confirm(None)
+        self.path.value = str(self._save_path if self._save_path is not None
+                              else default_save_name(self.game, self.seed))
         self._refresh()
 
     def _computer_move(self) -> None:
@@ -625,18 +840,210 @@ class Play(widgets.VBox):
                 self.shown = True
             else:
                 self.shown = False if self.viewer is None else self.viewer
-        self.html = state_html(state, self.shown)
-        self.table.value = self.html
         self.legal = state.legal_actions(current) if (current is not None and not self.pass_screen) else []
-        buttons = []
-        for a in self.legal:
-            label = action_label(state, a)
-            b = button(label, tooltip=label)
-            b.on_click(lambda _b, a=a: self.attempt(a))
-            buttons.append(b)
-        self.action_buttons = buttons
-        self.actions_box.children = buttons
+        old = self._drawn
+        self._drawn = []
+        self.action_buttons = [self._move_button(a) for a in self.legal]
+        module = registry.spec_of(state).renderer_module()
+        if callable(getattr(module, "board", None)) and callable(getattr(module, "action_place", None)):
+            self._draw_board(cast(BoardRenderer, module))
+        else:  # a game whose renderer lays out no board: the drawing and a button per move
+            self.hits, self.move_buttons = {}, list(self.action_buttons)
+            self.html = state_html(state, self.shown, self.scale)
+            self.table.value = self.html
+            self.table.layout.display = ""
+            self.board_box.children = []
+            self.hand_box.children = self.action_buttons
+            self.moves_box.children = []
+            self.seats_html.value = ""
+        for w in old:
+            w.close()
         self._texts()
+
+    # ------------------------------------------------------------------ inside: the board
+    def _move_button(self, action: Action) -> widgets.Button:
+        label = action_label(self.state, action)
+        b = button(label, tooltip=label)
+        b.on_click(lambda _b, a=action: self.attempt(a))
+        self._drawn.append(b)
+        return b
+
+    def _plan(self, places: list[tuple[str | None, str | None]]) -> tuple[dict[str, widgets.Button], list[int]]:
+        """Which button each clickable place holds, and the moves shown as buttons with words.
+
+        A card of the hand with one move plays it; with several it is selected, and then each of
+        its moves is a click on its place on the table (a herd end, a cow) or, when it has none or
+        shares it, a button with words. A move without a card in hand is a click on its place (a
+        row, the herd) or a button with words."""
+        by_card: dict[str, list[int]] = {}
+        for i, (card, _place) in enumerate(places):
+            if card is not None:
+                by_card.setdefault(card, []).append(i)
+        if self.selected not in by_card:
+            self.selected = None
+        hits: dict[str, widgets.Button] = {}
+        texts: list[int] = []
+        for card, found in by_card.items():
+            if len(found) == 1:
+                hits[card] = self.action_buttons[found[0]]
+                continue
+            hits[card] = self._select_button(card)
+            if card == self.selected:
+                where = [places[i][1] for i in found]
+                for i in found:
+                    place = places[i][1]
+                    if place is not None and where.count(place) == 1:
+                        hits[place] = self.action_buttons[i]
+                    else:
+                        texts.append(i)
+        free = [i for i, (card, _place) in enumerate(places) if card is None]
+        where = [places[i][1] for i in free]
+        for i in free:
+            place = places[i][1]
+            if place is not None and where.count(place) == 1 and place not in hits:
+                hits[place] = self.action_buttons[i]
+            else:
+                texts.append(i)
+        return hits, sorted(texts)
+
+    def _select_button(self, card: str) -> widgets.Button:
+        name = self._card_name(card)
+        label = (_("{card}: choose another card") if card == self.selected
+                 else _("{card}: then click where it goes")).format(card=name)
+        b = button(label, tooltip=label)
+        b.on_click(lambda _b, c=card: self.select(c))
+        self._drawn.append(b)
+        return b
+
+    def _card_name(self, place: str) -> str:
+        card = int(place.split(":")[1])
+        label = getattr(self.game, "label", None)
+        return str(label(card)) if callable(label) else str(card)
+
+    def _draw_board(self, module: BoardRenderer) -> None:
+        state = self.state
+        s = self.scale
+        board: Board = module.board(state, self.shown, s)
+        places = [module.action_place(state, a) for a in self.legal]
+        hits, texts = self._plan(places)
+        self.hits = hits
+        self.move_buttons = [self.action_buttons[i] for i in texts]
+        title = widgets.HTML(f'<div class="mowkit-text" style="font-family:sans-serif;font-weight:bold">'
+                             f'{html.escape(board.title)}</div>')
+        status = widgets.HTML(board.status)
+        after = widgets.HTML(board.after)
+        lines = [self._line(line, hits, s, board.columns) for line in board.lines]
+        grid = widgets.Box(lines, layout=widgets.Layout(display="flex", flex_flow="row wrap",
+                                                         align_items="flex-start"))
+        grid.add_class("mowkit-lines")
+        self._drawn += [title, status, grid, after]
+        self.board_box.children = ([title] + ([status] if board.status else []) + [grid]
+                                   + ([after] if board.after else []))
+        hand, hand_html = self._hand(hits, s)
+        self.hand_box.children = hand
+        self.moves_box.children = self.move_buttons
+        self.table.value = ""
+        self.table.layout.display = "none"
+        self.seats_html.value = board.seats
+        self.html = "".join([html.escape(board.title), board.status]
+                            + [c for line in board.lines for c, _key in line.cells]
+                            + [board.after, hand_html, board.seats])
+
+    def _slot(self, content: str | widgets.Widget, hit: widgets.Button | None, selected: bool = False,
+              line: bool = False) -> widgets.Widget:
+        """A drawn card (or line, or herd end): clickable when ``hit`` is a button (laid over it)."""
+        if isinstance(content, str):
+            drawn: widgets.Widget = widgets.HTML(content)
+            drawn.add_class("mowkit-card-html")
+            self._drawn.append(drawn)
+        else:
+            drawn = content
+        if hit is None:
+            return drawn
+        hit.add_class("mowkit-hit")
+        slot = widgets.Box([drawn, hit])
+        slot.add_class("mowkit-slot")
+        slot.add_class("mowkit-selected" if selected else "mowkit-target")
+        if line:
+            slot.add_class("mowkit-line-slot")
+        self._drawn.append(slot)
+        return slot
+
+    def _end_zone(self, s: float, side: str) -> str:
+        arrow = "⟵" if side == "left" else "⟶"
+        return (f'<div style="width:{44 * s:.0f}px;height:{96 * s:.0f}px;border:3px dashed #1e88e5;'
+                f'border-radius:8px;display:flex;align-items:center;justify-content:center;'
+                f'font-size:{26 * s:.0f}px;color:#1e88e5;font-family:sans-serif">{arrow}</div>')
+
+    def _line(self, line: BoardLine, hits: dict[str, widgets.Button], s: float, columns: int) -> widgets.Widget:
+        """One line of the table: its label, then its cards left to right with the clickable ends."""
+        index = line.key.split(":", 1)[1] if line.key else None
+        ends = list(line.ends[:2]) if line.ends and index is not None else []
+        cells: list[widgets.Widget] = []
+        if ends and f"end:{index}:{ends[0]}" in hits:
+            cells.append(self._slot(self._end_zone(s, "left"), hits[f"end:{index}:{ends[0]}"]))
+        if any(key in hits for _c, key in line.cells if key):
+            cells += [self._slot(c, hits.get(key) if key else None) for c, key in line.cells]
+        else:
+            drawn = card_run([c for c, _key in line.cells]) if line.cells else html.escape(_("empty"))
+            cells.append(self._slot(drawn, None))
+        if ends and f"end:{index}:{ends[-1]}" in hits:
+            cells.append(self._slot(self._end_zone(s, "right"), hits[f"end:{index}:{ends[-1]}"]))
+        label = widgets.HTML(f'<div class="mowkit-line-label">{html.escape(line.label)}</div>')
+        run = widgets.HBox(cells, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"))
+        box = widgets.VBox([label, run])
+        box.add_class("mowkit-line")
+        self._drawn += [label, run, box]
+        if columns > 1:
+            box.layout.flex = "1 1 40%"
+        if line.key is not None and line.key in hits:
+            slot = self._slot(box, hits[line.key], line=True)
+            slot.layout.flex = box.layout.flex
+            return slot
+        return box
+
+    def _hand(self, hits: dict[str, widgets.Button], s: float) -> tuple[list[widgets.Widget], str]:
+        """The hand of the person on the screen (none on the pass screen or without people),
+        each card clickable when it plays or selects a move."""
+        seat = self.viewer if (not self.pass_screen and self.viewer is not None) else None
+        if seat is None:
+            return [], ""
+        hands = getattr(self.state, "hands", None)
+        cards = list(hands[seat]) if hands is not None else []
+        words = _("hand of {seat}").format(seat=seat_name(self.game, seat))
+        label = widgets.HTML(f'<div class="mowkit-line-label" style="width:100%">{html.escape(words)}</div>')
+        label.layout.width = "100%"
+        self._drawn.append(label)
+        drawn = [card_svg(self.game, c, scale=s) for c in cards]
+        out: list[widgets.Widget] = [label]
+        for c, svg in zip(cards, drawn):
+            key = f"hand:{c}"
+            out.append(self._slot(svg, hits.get(key), selected=key == self.selected))
+        return out, "".join(drawn)
+
+    # ------------------------------------------------------------------ clicks on the board
+    @property
+    def targets(self) -> list[str]:
+        """The places a click does something on now: ``hand:<card>``, ``line:<i>`` (a row, a herd),
+        ``end:<i>:<end>`` (a herd end), ``card:<id>`` (a card on the table)."""
+        return list(self.hits)
+
+    def click(self, place: str) -> bool:
+        """Click ``place`` (one of :attr:`targets`) as a person would: play the move there, or
+        select the card (then its places become targets). False when nothing is clickable there."""
+        hit = self.hits.get(place)
+        if hit is None:
+            self.message = _("Nothing to click there now.")
+            self._show_message(error=True)
+            return False
+        hit.click()
+        return True
+
+    def select(self, card: str | None) -> None:
+        """Select a card of the hand that has several moves (its places become targets); the
+        selected card again, or None, clears the selection."""
+        self.selected = None if card == self.selected else card
+        self._refresh()
 
     def _texts(self) -> None:
         """Every text that depends on the state (drawn again on a language change)."""
@@ -652,10 +1059,18 @@ class Play(widgets.VBox):
             prompt = "<b>{}</b> {}".format(html.escape(_("Pass the device to {seat}.").format(seat=name)),
                                            html.escape(_("Every hand is hidden until then.")))
         elif over:
-            prompt = "<b>{}</b>".format(html.escape(self._winner_sentence()))
-        elif self.legal and self.viewer is not None:
+            prompt = ""  # the end screen says who won, once
+        elif self.legal and self.viewer is not None and self.selected is not None:
             prompt = "<b>{}</b>".format(html.escape(
-                _("{seat}, your decision: click one of the moves below.").format(seat=seat_name(g, self.viewer))))
+                _("{seat}: now click where {card} goes (marked in blue), or the card again to choose another.")
+                .format(seat=seat_name(g, self.viewer), card=self._card_name(self.selected))))
+        elif self.legal and self.viewer is not None:
+            if self.hits:
+                words = (_("{seat}, your decision: click a card or a place marked in blue, or a move below.")
+                         if self.move_buttons else _("{seat}, your decision: click a card or a place marked in blue."))
+            else:
+                words = _("{seat}, your decision: click one of the moves below.")
+            prompt = "<b>{}</b>".format(html.escape(words.format(seat=seat_name(g, self.viewer))))
         elif waiting:
             text = _("The computers are playing: {seats}.").format(seats=seats_name(g, waiting))
             if self.pause.value or (self.delay.value > 0 and _running_loop() is None and self._timer is None):
@@ -665,6 +1080,7 @@ class Play(widgets.VBox):
             prompt = ""
         self.prompt.value = f'<div style="font-family:sans-serif;font-size:1.1em">{prompt}</div>'
         self.continue_button.disabled = self.run_button.disabled = not waiting
+        self.computers_box.layout.display = "" if self.agents else "none"
         self.events_box.value = self._events_html()
         self.end_box.layout.display = "" if over else "none"
         if over:
@@ -714,12 +1130,19 @@ class Play(widgets.VBox):
     def _header(self) -> None:
         g = self.game
         title = registry.title(g)
-        who = " · ".join(f"{html.escape(seat_name(g, p))}: "
-                         f"{html.escape(_('a person') if a == HUMAN else computer_label(a))}"
-                         for p, a in enumerate(self.agent_names))
         seed = html.escape(_("seed {seed}").format(seed=self.seed))
-        self.header.value = (f'<div style="font-family:sans-serif"><b style="font-size:1.2em">{html.escape(title)}'
-                             f'</b> · {seed}<br/>{who}</div>')
+        self.header.value = (f'<div class="mowkit-text" style="font-family:sans-serif">'
+                             f'<b style="font-size:1.2em">{html.escape(title)}</b> · {seed} · '
+                             f'{html.escape(self.seats_text())}</div>')
+        title = _("A new game: the seats, then the seed")
+        self.settings_title.value = (f'<div style="font-family:sans-serif;margin-top:8px">'
+                                     f'<b>{html.escape(title)}</b></div>')
+
+    def seats_text(self) -> str:
+        """``player 1: a person · player 2: computer, medium ...``: who plays each seat now."""
+        g = self.game
+        return " · ".join(f"{seat_name(g, p)}: {_('a person') if a == HUMAN else computer_label(a)}"
+                          for p, a in enumerate(self.agent_names))
 
     def _seat_options(self, value: str) -> list[tuple[str, str]]:
         options = [(_("a person"), HUMAN)] + [(computer_label(a), a) for a in ("random", "greedy", "planner")]
@@ -748,16 +1171,29 @@ class Play(widgets.VBox):
         self.random_seed_button.tooltip = _("pick a seed at random, show it and start a new game")
         self.delay.description = _("computer delay, seconds")
         self.delay.tooltip = _("how long each computer player waits before it moves")
-        self.pause.description = _("pause the computers")
-        self.pause.tooltip = _("the computers wait until this is released")
+        self.pause.description = _("pause the computer players")
+        self.pause.tooltip = _("the computer players wait until this is released")
+        self.seat_count.description = _("seats at the table")
+        self.seat_count.tooltip = _("how many play: people and computers; the game allows {counts}").format(
+            counts=", ".join(str(n) for n in self.seat_count.options))
+        size = self.size.value
+        self.size.options = [(_(_SIZE_LABELS[k]), k) for k in SIZES]
+        self.size.value = size
+        self.size.description = _("size")
+        self.size.tooltips = [_("the cards and texts of the game, larger for a projector")] * len(SIZES)
+        self.replace_button.description = _("replace the file")
+        self.replace_button.tooltip = _("write this game over the file that is there")
+        self.keep_button.description = _("keep the file")
+        self.keep_button.tooltip = _("do not save; type another file name")
         self.continue_button.description = _("next computer move")
         self.continue_button.tooltip = _("one decision of a computer player now")
         self.run_button.description = _("computers play")
         self.run_button.tooltip = _("the computer players decide now, up to a person's decision")
         self.step_through_button.description = _("step through this game")
         self.step_through_button.tooltip = _("open this game decision by decision, every hand open")
-        self.end_save_button.description = self.save_button.description = _("save")
-        self.end_save_button.tooltip = self.save_button.tooltip = _("save the game as a record file")
+        self.save_button.description = _("save")
+        self.save_button.tooltip = _("save the game as a record file (a file that is there is replaced only "
+                                     "after you confirm)")
         self.path.description = _("record file")
         self._refresh()
 
@@ -789,13 +1225,32 @@ class Play(widgets.VBox):
         self.stepper = self.open_stepper()
         self.stepper_box.children = [self.stepper]
 
-    def _save_clicked(self) -> None:
+    def _save_clicked(self, replace: bool = False) -> None:
+        """Save; a file that exists is replaced only after "replace" is clicked (asked first)."""
+        target = self.confirming if (replace and self.confirming is not None) else Path(self.path.value)
+        self._confirm(None)
+        if target.exists() and not target.is_dir() and not replace:
+            self._confirm(target)
+            self.message = _("There is a file {path} already. Replace it with this game?").format(path=target)
+            self._show_message(error=True)
+            return
         try:
-            self.save()
+            self.save(target, replace=replace)
         except (OSError, ValueError) as e:
             self.last_error = None
             self.message = _("Could not save: {error}").format(error=e)
             self._show_message(error=True)
+
+    def _confirm(self, target: Path | None) -> None:
+        """Show (a path) or hide (None) the "replace" / "keep the file" question."""
+        self.confirming = target
+        self.confirm_box.layout.display = "" if target is not None else "none"
+
+    def _keep_clicked(self) -> None:
+        kept = self.confirming
+        self._confirm(None)
+        self.message = _("Not saved: {path} is kept as it was. Type another file name and save.").format(path=kept)
+        self._show_message()
 
     def close(self) -> None:
         """Close the widget: stop the computers' timer, the coach and the language listeners."""

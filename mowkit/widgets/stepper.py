@@ -26,12 +26,12 @@ from typing import TypeAlias, cast
 import ipywidgets as widgets
 
 from mowkit import registry
+from mowkit.agents import agent_name
 from mowkit.core import Action, JSONObject, SomeGame
 from mowkit.events import Event
 from mowkit.i18n import _, counted, ngettext, on_language_change
 from mowkit.match import resolve_game
 from mowkit.narrate import decision, sentences
-from mowkit.plots import agent_name
 from mowkit.records import load, replay
 from mowkit.simulate import play_game
 from mowkit.widgets.coach import CoachPanel
@@ -74,7 +74,7 @@ class Stepper(widgets.VBox):
         self.prev_button = button("◀", "")
         self.next_button = button("▶", "", style="primary")
         self.last_button = button("⏭", "")
-        self.slider = widgets.IntSlider(value=0, min=0, max=n, continuous_update=True,
+        self.slider = widgets.IntSlider(value=0, min=0, max=n, continuous_update=True, readout=False,
                                         layout=widgets.Layout(width="460px"),
                                         style={"description_width": "initial"})
         self.perspective = widgets.Dropdown(options=perspective_options(self.game.name, self.game.num_players),
@@ -213,8 +213,10 @@ class Stepper(widgets.VBox):
         self.explanation_box.value = (
             f'<div style="font-family:sans-serif;min-height:4em">{sentences_html(lines)}</div>'
         )
+        where = (_("the deal, before decision 1 of {n}").format(n=n) if i == 0
+                 else _("decision {i} of {n}").format(i=i, n=n))  # counted from 1: decision i made
         self.step_label.value = (
-            "<b>" + html_lib.escape(_("decision {i} of {n}").format(i=i, n=n)) + "</b> · "
+            "<b>" + html_lib.escape(where) + "</b> · "
             + html_lib.escape(_("round {n}").format(n=state.round_index + 1))
             + (" · " + html_lib.escape(_("game over")) if state.is_over() else "")
         )

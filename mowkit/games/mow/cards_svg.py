@@ -47,6 +47,11 @@ SPECIAL_NAMES: dict[str, str] = {
 """English names of Mow's special cows (what the card says); translated with ``_`` when drawn."""
 
 
+STANDS_FOR: dict[str, int] = {"mad": 8}
+"""What a special cow without a printed number shows in hand (RULES.md: the mad cow takes the value 8);
+the slowpoke and the calf show "?" until they stand in a herd (then the value they stand for)."""
+
+
 def special_name(kind: str) -> str:
     """The name printed on a Mow special cow of ``kind``, in the current language."""
     names = {"blocking": _("blocking cow"), "acrobat": _("acrobat"), "slowpoke": _("slowpoke"),
@@ -57,8 +62,8 @@ def special_name(kind: str) -> str:
 _FLY_PATHS = (
     # wings
     '<g fill="#d6ecff" fill-opacity=".9" stroke="#4a6a8a" stroke-width=".7">'
-    '<ellipse cx="6" cy="7" rx="4.6" ry="2.6" transform="rotate(-30 6 7)"/>'
-    '<ellipse cx="14" cy="7" rx="4.6" ry="2.6" transform="rotate(30 14 7)"/></g>'
+    '<ellipse cx="6" cy="4.6" rx="4.6" ry="2.6" transform="rotate(-30 6 4.6)"/>'
+    '<ellipse cx="14" cy="4.6" rx="4.6" ry="2.6" transform="rotate(30 14 4.6)"/></g>'
     # legs
     '<path d="M7.4 11 3.6 10M7.2 13.4 3.4 14.6M7.8 15.6 5 18.4M12.6 11 16.4 10M12.8 13.4 16.6 14.6'
     'M12.2 15.6 15 18.4" stroke="#222" stroke-width=".8" fill="none" stroke-linecap="round"/>'
@@ -137,7 +142,7 @@ def mow_card_svg(game: Any, card: int, value: int | None = None, scale: float = 
         game: the Mow game (its card table names the card and gives its flies).
         card: the card id.
         value: in a herd, the value the card stands for (a slowpoke's gap, a calf's value, 8).
-        scale: every size times this (1.0: number 30 px, icons 14 px).
+        scale: every size times this (1.0: number 30 px, icons drawn at least 14 px).
         highlight: a red frame.
         title: the tooltip / screen-reader name (default: ``game.label(card)``).
     """
@@ -148,6 +153,8 @@ def mow_card_svg(game: Any, card: int, value: int | None = None, scale: float = 
     edge, tint = PACKET_COLOURS.get(c.packet, ("#555555", "#f2f2f2"))
     special = c.kind != "plain"
     shown = c.number if value is None or c.kind in ("blocking", "acrobat", "thin", "dairy", "plain") else value
+    if shown is None:  # in hand: the mad cow stands for 8 (it replaces the plain 8), a slowpoke or calf for a number still open
+        shown = STANDS_FOR.get(c.kind, "?")
     body = [frame(w, h, s, tint if special else "#fffdf6", edge, 3.0, highlight)]
     if shown is not None:
         body.append(text(8 * s, 16 * s, CORNER_SIZE * s, shown, cls="corner", anchor="start"))
@@ -160,14 +167,10 @@ def mow_card_svg(game: Any, card: int, value: int | None = None, scale: float = 
     else:
         lines = _name_lines(special_name(c.kind))
         name_top = h - (8 + NAME_SIZE * 1.1 * len(lines)) * s
-        if shown is not None:
-            sym = 18 * s
-            number_base = below + 27 * s
-            body.append(text(w / 2, number_base, NUMBER_SIZE * s, shown, cls="number"))
-            body.append(_symbol(c.kind, w / 2 - sym / 2, number_base + 3 * s, sym))
-        else:
-            sym = min(32 * s, name_top - below - 4 * s)
-            body.append(_symbol(c.kind, w / 2 - sym / 2, below + (name_top - below - sym) / 2, sym))
+        sym = 16 * s  # the symbol at the top, between the corner numbers
+        number_base = below + 27 * s
+        body.append(text(w / 2, number_base, NUMBER_SIZE * s, shown, cls="number"))
+        body.append(_symbol(c.kind, w / 2 - sym / 2, 2.5 * s, sym))
         for i, words in enumerate(lines):
             size = NAME_SIZE * s
             fit = (w - 10 * s)

@@ -23,6 +23,8 @@ from mowkit.i18n import _, ngettext
 from mowkit.render.cards import (
     FONT,
     SVG_NS,
+    Board,
+    BoardLine,
     card_run,
     check_scale,
     hidden_hand,
@@ -32,7 +34,7 @@ from mowkit.render.cards import (
     table,
 )
 
-__all__ = ["MOW_SIZE", "PACKET_COLOURS", "SPECIAL_NAMES", "arrow_svg", "card_back_svg", "card_html", "card_svg",
+__all__ = ["MOW_SIZE", "PACKET_COLOURS", "SPECIAL_NAMES", "action_place", "arrow_svg", "board", "card_back_svg", "card_html", "card_svg",
            "fly_icon", "herd_html", "mow_card_svg", "special_name", "state_html"]
 
 
@@ -83,44 +85,50 @@ def herd_html(state: Any, h: int, scale: float = 1.0) -> str:
     return card_run(parts) if parts else html.escape(_("empty"))
 
 
-def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) -> str:
-    """The herd(s) (the active one marked in the star), the arrow and the stock, then one table
-    line per farmer (numbered from 1): hand (all, one seat's or none), cowshed and total flies."""
-    s = check_scale(scale)
-    g = state.game
-    over = state.is_over()
+def _title(state: Any) -> str:
     phases = _phases()
     title = _("Mow · round {round}").format(round=state.round_index + 1)
-    if over:
-        title += " · " + phases["over"]
-    else:
-        title += " · " + _("farmer {n} {does}").format(n=state.actor + 1,
-                                                        does=phases.get(state.phase, state.phase))
+    if state.is_over():
+        return title + " · " + phases["over"]
+    return title + " · " + _("farmer {n} {does}").format(n=state.actor + 1,
+                                                         does=phases.get(state.phase, state.phase))
+
+
+def _status(state: Any, s: float) -> str:
     direction = _("clockwise") if state.arrow == 1 else _("anticlockwise")
     goes = html.escape(_("play goes"))
     stock_text = html.escape(_("draw pile: {cards}").format(cards=_cards_text(len(state.stock))))
-    status = (f'<div style="display:flex;gap:18px;align-items:center;margin-bottom:4px;font-family:{FONT}">'
-              f'<span>{goes} {arrow_svg(state.arrow, s)} {html.escape(direction)}'
-              f'</span><span>{stock_text}</span></div>')
-    body = [status]
+    return (f'<div style="display:flex;gap:18px;align-items:center;margin-bottom:4px;font-family:{FONT}">'
+            f'<span>{goes} {arrow_svg(state.arrow, s)} {html.escape(direction)}'
+            f'</span><span>{stock_text}</span></div>')
+
+
+def _herd_label(state: Any, h: int) -> str:
     many = len(state.herds) > 1
-    for h in range(len(state.herds)):
-        if many and h == state.active and not over:
-            name = _("herd {n} · active").format(n=h + 1)
-        else:
-            name = _("herd {n}").format(n=h + 1) if many else _("herd")
-        name += " · " + _flies_text(state.herd_flies(h))
-        body.append(line(name, herd_html(state, h, s)))
+    if many and h == state.active and not state.is_over():
+        name = _("herd {n} · active").format(n=h + 1)
+    else:
+        name = _("herd {n}").format(n=h + 1) if many else _("herd")
+    return name + " · " + _flies_text(state.herd_flies(h))
+
+
+def _seats_table(state: Any, show_hands: bool | int, s: float, hands: bool = True) -> str:
+    """One line per farmer (numbered from 1): hand (all, one seat's or none; only its size with
+    ``hands=False``), cowshed and total flies."""
+    g = state.game
+    over = state.is_over()
+    phases = _phases()
     rows = []
-    piles = state.piles
     for p in range(g.players):
         show = show_hands is True or (show_hands is not False and show_hands == p)
         hand = state.hands[p]
-        if show:
+        if not hands:
+            hand_cell = html.escape(_cards_text(len(hand)))
+        elif show:
             hand_cell = card_run([card_html(g, c, scale=s) for c in hand]) if hand else "—"
         else:
             hand_cell = hidden_hand(len(hand), card_back_svg, s)
-        shed = piles[p]
+        shed = state.piles[p]
         flies = sum(g.flies[c] for c in shed)
         names = ", ".join(str(g.label(c)) for c in shed)
         shed_text = _("{cards}, {flies}").format(cards=_cards_text(len(shed)), flies=_flies_text(flies))
@@ -131,10 +139,71 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
                    f'{html.escape(phases.get(state.phase, ""))}</span>')
         rows.append([who, hand_cell, shed_cell, f'<b style="font-size:1.1em">{state.totals[p]}</b>'])
     headers = [_("farmer"), _("hand"), _("cowshed this round"), _("total flies")]
-    body.append(table(headers, rows, marked=() if over else (state.actor,)))
+    return table(headers, rows, marked=() if over else (state.actor,))
+
+
+def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) -> str:
+    """The herd(s) (the active one marked in the star), the arrow and the stock, then one table
+    line per farmer (numbered from 1): hand (all, one seat's or none), cowshed and total flies."""
+    s = check_scale(scale)
+    g = state.game
+    body = [_status(state, s)]
+    for h in range(len(state.herds)):
+        body.append(line(_herd_label(state, h), herd_html(state, h, s)))
+    body.append(_seats_table(state, show_hands, s))
     if state.unscored:
         body.append(line(_("herds not scored"), card_run([card_html(g, c, scale=s) for c in state.unscored])))
-    return panel(title, "".join(body))
+    return panel(_title(state), "".join(body))
+
+
+def _herd_cells(state: Any, h: int, s: float) -> list[tuple[str, str | None]]:
+    """The cows of herd ``h`` lowest first, each clickable as ``card:<id>`` (an acrobat drawn on
+    top of the cow it stands on)."""
+    g = state.game
+    on = {t: a for a, t in state.acrobats[h]}
+    cells: list[tuple[str, str | None]] = []
+    for v, c in state.herds[h]:
+        cell = card_html(g, c, v, scale=s)
+        if c in on:
+            cell = (f'<div style="display:flex;flex-direction:column;align-items:center;gap:2px">'
+                    f'{card_html(g, on[c], scale=s)}{cell}</div>')
+        cells.append((cell, f"card:{c}"))
+    return cells
+
+
+def board(state: Any, show_hands: bool | int = False, scale: float = 1.0) -> Board:
+    """The state laid out for the play widget: the arrow and the draw pile, each herd as a line of
+    cows lowest first (the herd clickable as ``line:<h>``, its ends ``end:<h>:low``/``high``, each
+    cow as ``card:<id>``), then the farmers' table without hands."""
+    s = check_scale(scale)
+    g = state.game
+    lines = [BoardLine(_herd_label(state, h), _herd_cells(state, h, s), key=f"line:{h}", ends=("low", "high"))
+             for h in range(len(state.herds))]
+    if state.unscored:
+        lines.append(BoardLine(_("herds not scored"), [(card_html(g, c, scale=s), None) for c in state.unscored]))
+    return Board(_title(state), lines, status=_status(state, s), seats=_seats_table(state, show_hands, s, hands=False))
+
+
+def action_place(state: Any, action: Any) -> tuple[str | None, str | None]:
+    """Where a move is clicked: (the cow in hand, the place on the herd); either may be None.
+
+    A cow is played by a click on it (``hand:<id>``), then, when it may go to either end, on that
+    end of the herd (``end:<h>:low``/``high``; ``line:<h>`` starts an empty herd); an acrobat on
+    the cow it climbs on (``card:<id>``); taking the herd is a click on the herd (``line:<h>``).
+    The slowpoke's gaps and the arrow and next-farmer choices have no place (buttons)."""
+    kind = getattr(action, "kind", "")
+    h = state.active
+    card = getattr(action, "card", None)
+    hand = None if card is None else f"hand:{card}"
+    if kind in ("add", "calf"):
+        return hand, f"line:{h}" if action.end == "start" else f"end:{h}:{action.end}"
+    if kind == "acrobat":
+        return hand, f"card:{action.target}"
+    if kind in ("slowpoke", "mad"):
+        return hand, None
+    if kind == "take":
+        return None, f"line:{h}"
+    return None, None
 
 
 def card_svg(game: Any, card: int, value: int | None = None, scale: float = 1.0, highlight: bool = False) -> str:

@@ -84,7 +84,7 @@ def sixnimmt_card_svg(card: int, scale: float = 1.0, *, game: Any = None, highli
 
     Args:
         card: the card's number (1..104).
-        scale: every size times this (1.0: number 30 px, icons 14 px).
+        scale: every size times this (1.0: number 30 px, icons drawn at least 14 px).
         game: the game, whose ``label`` names the card (optional).
         highlight: a red frame (the card that must be placed now).
         title: the tooltip / screen-reader name (default: the card's label).

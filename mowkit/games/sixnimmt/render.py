@@ -22,9 +22,20 @@ from mowkit.games.sixnimmt.cards_svg import (
 )
 from mowkit.games.sixnimmt.engine import row_heads
 from mowkit.i18n import _, ngettext
-from mowkit.render.cards import FONT, card_run, check_scale, hidden_hand, line, panel, table
+from mowkit.render.cards import (
+    FONT,
+    Board,
+    BoardLine,
+    card_run,
+    check_scale,
+    hidden_hand,
+    line,
+    panel,
+    table,
+)
 
-__all__ = ["PENALTY_COLOURS", "SIXNIMMT_SIZE", "card_back_svg", "card_box", "card_svg", "cards_html",
+__all__ = ["PENALTY_COLOURS", "SIXNIMMT_SIZE", "action_place", "board", "card_back_svg", "card_box", "card_svg",
+           "cards_html",
            "head_icon", "sixnimmt_card_svg", "sixnimmt_colour", "sixnimmt_label", "state_html"]
 
 
@@ -53,36 +64,46 @@ def _pile_text(pile: Any) -> str:
     return _("{cards}, {heads}").format(cards=_cards_text(len(pile)), heads=_heads_text(row_heads(pile)))
 
 
-def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) -> str:
-    """Rows, the cards revealed this turn, then one table line per player (numbered from 1): hand
-    (all, one seat's, or none), the card laid face down this turn, penalty pile and total."""
-    s = check_scale(scale)
+def _title(state: Any) -> str:
     g = state.game
     phase = {"choose": _("players choose a card"), "row": _("a player chooses a row to take"),
              "place": _("a player chooses where a card goes"), "draft": _("drafting the rows"),
              "over": _("game over")}
     turn = min(state.turn + 1, g.hand_size)
-    title = _("6 nimmt! · round {round} · turn {turn} · {phase}").format(
+    return _("6 nimmt! · round {round} · turn {turn} · {phase}").format(
         round=state.round_index + 1, turn=turn, phase=phase.get(state.phase, state.phase))
-    waiting = state.queue[0][0] if state.phase in ("row", "place") and state.queue else None
+
+
+def _waiting(state: Any) -> int | None:
+    """The revealed card that must be placed now (marked red), or None."""
+    return state.queue[0][0] if state.phase in ("row", "place") and state.queue else None
+
+
+def _revealed(state: Any, s: float) -> str:
+    g = state.game
+    waiting = _waiting(state)
+    return card_run([_caption(sixnimmt_card_svg(c, s, game=g, highlight=(c == waiting)),
+                              _("player {n}").format(n=q + 1)) for c, q in state.queue])
+
+
+def _row_label(state: Any, i: int) -> str:
+    return _("row {n}").format(n=i + 1) + " · " + _heads_text(row_heads(state.rows[i]))
+
+
+def _seats_table(state: Any, show_hands: bool | int, s: float, hands: bool = True) -> str:
+    """One line per player (numbered from 1): hand (all, one seat's or none; left out with
+    ``hands=False``), the card laid face down this turn, penalty pile and total."""
+    g = state.game
     pending = set(state.pending_players()) if not state.is_over() else set()
     acts = {"choose": _("chooses a card"), "row": _("chooses a row"), "place": _("chooses a place"),
             "draft": _("drafts a card")}
-    body = []
-    if state.pool:
-        body.append(line(_("face-up cards"), cards_html(state.pool, scale=s, game=g)))
-    for i, r in enumerate(state.rows):
-        label = _("row {n}").format(n=i + 1) + " · " + _heads_text(row_heads(r))
-        body.append(line(label, cards_html(r, scale=s, game=g)))
-    if state.queue:
-        revealed = [_caption(sixnimmt_card_svg(c, s, game=g, highlight=(c == waiting)),
-                             _("player {n}").format(n=q + 1)) for c, q in state.queue]
-        body.append(line(_("revealed, placed lowest first"), card_run(revealed)))
     rows = []
     for p in range(g.players):
         show = show_hands is True or (show_hands is not False and show_hands == p)
         hand = state.hands[p]
-        if show:
+        if not hands:
+            hand_cell = html.escape(_cards_text(len(hand)))
+        elif show:
             hand_cell = cards_html(hand, scale=s, game=g)
         else:
             hand_cell = hidden_hand(len(hand), card_back_svg, s)
@@ -90,7 +111,8 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
             card = state.chosen[p]
             laid = (sixnimmt_card_svg(card, s, game=g, title=_("laid face down: {card}").format(
                 card=sixnimmt_label(card, g))) if show else card_back_svg(s))
-            laid_cell = _caption(laid, _("face down"))
+            laid_cell = _caption(laid, _("face down")) if hands else (
+                html.escape(sixnimmt_label(card, g)) if show else html.escape(_("face down")))
         else:
             laid_cell = "—"
         pile = state.piles[p]
@@ -103,8 +125,63 @@ def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) ->
         rows.append([who, hand_cell, laid_cell, pile_cell,
                      f'<b style="font-size:1.1em">{state.totals[p]}</b>'])
     headers = [_("player"), _("hand"), _("card laid this turn"), _("penalty pile"), _("total heads")]
-    body.append(table(headers, rows, marked=pending))
-    return panel(title, "".join(body))
+    return table(headers, rows, marked=pending)
+
+
+def state_html(state: Any, show_hands: bool | int = True, scale: float = 1.0) -> str:
+    """Rows, the cards revealed this turn, then one table line per player (numbered from 1): hand
+    (all, one seat's, or none), the card laid face down this turn, penalty pile and total."""
+    s = check_scale(scale)
+    g = state.game
+    body = []
+    if state.pool:
+        body.append(line(_("face-up cards"), cards_html(state.pool, scale=s, game=g)))
+    for i, r in enumerate(state.rows):
+        body.append(line(_row_label(state, i), cards_html(r, scale=s, game=g)))
+    if state.queue:
+        body.append(line(_("revealed, placed lowest first"), _revealed(state, s)))
+    body.append(_seats_table(state, show_hands, s))
+    return panel(_title(state), "".join(body))
+
+
+def board(state: Any, show_hands: bool | int = False, scale: float = 1.0) -> Board:
+    """The state laid out for the play widget: the rows side by side in two columns (each a line of
+    cards, clickable as ``line:<i>``, its ends ``end:<i>:front``/``back``), the face-up cards of the
+    draft (``card:<n>``), the cards revealed this turn, and the players' table without hands."""
+    s = check_scale(scale)
+    g = state.game
+    lines = []
+    if state.pool:
+        lines.append(BoardLine(_("face-up cards"), [(sixnimmt_card_svg(c, s, game=g), f"card:{c}")
+                                                    for c in state.pool]))
+    for i, r in enumerate(state.rows):
+        lines.append(BoardLine(_row_label(state, i), [(sixnimmt_card_svg(c, s, game=g), None) for c in r],
+                               key=f"line:{i}", ends=("front", "back")))
+    after = ""
+    if state.queue:
+        after = (f'<div style="display:flex;gap:10px;align-items:center;font-family:{FONT}">'
+                  f'<span>{html.escape(_("revealed, placed lowest first"))}</span>'
+                  f'{_revealed(state, s)}</div>')
+    return Board(_title(state), lines, after=after, seats=_seats_table(state, show_hands, s, hands=False),
+                 columns=2 if len(state.rows) > 1 else 1)
+
+
+def action_place(state: Any, action: Any) -> tuple[str | None, str | None]:
+    """Where a move is clicked: (the card in hand, the place on the table); either may be None.
+
+    Choosing a card is a click on it (``hand:<card>``); Rule 4 a click on the row (``line:<i>``);
+    the professional variant's placement a click on the row's end (``end:<i>:front``/``back``);
+    a draft a click on the face-up card (``card:<n>``)."""
+    kind = getattr(action, "kind", "")
+    if kind == "play":
+        return f"hand:{action.card}", None
+    if kind == "take_row":
+        return None, f"line:{action.row}"
+    if kind == "place":
+        return None, f"end:{action.row}:{action.end}"
+    if kind == "draft":
+        return None, f"card:{action.card}"
+    return None, None
 
 
 def card_svg(game: Any, card: int, value: int | None = None, scale: float = 1.0, highlight: bool = False) -> str:
