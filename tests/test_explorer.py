@@ -103,3 +103,12 @@ def test_histogram_ticks_after_a_thousand_games():
 def test_summary_columns_have_space_between_them():
     e = OutcomeExplorer(GAMES[0], players=3, n_games=6, seed=1, run=True)
     assert "mowkit-summary" in e.summary_html.value and "padding" in e.summary_html.value
+
+
+def test_an_opened_game_names_the_tournament_seed_not_its_own_long_seed():
+    e = OutcomeExplorer(GAMES[0], players=3, n_games=6, seed=627816, run=True)
+    e.seed.value = 5  # changed after the run: the heading keeps the table's seed
+    s = e.open_worst_round()
+    own = str(s.record["seed"])
+    assert len(own) > 6 and own not in s.header.value and own not in e.stepper_box.children[0].value
+    assert "seed 627816" in e.stepper_box.children[0].value and "of the tournament" in e.stepper_box.children[0].value

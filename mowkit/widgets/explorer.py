@@ -160,6 +160,7 @@ class OutcomeExplorer(widgets.VBox):
                                       style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
         self.backend = ""  # the backend the last run played on: "kernel" or "engine"
         self.seconds = 0.0  # how long the last run's games took (without the summary and charts)
+        self.run_seed = seed  # the seed of the table shown
         self._thread: threading.Thread | None = None
         self.n_games = widgets.BoundedIntText(value=n_games, min=1, max=100_000, layout=widgets.Layout(width="180px"))
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="260px"),
@@ -334,6 +335,7 @@ class OutcomeExplorer(widgets.VBox):
         self.table = df
         self.backend = str(df.attrs.get("backend", "engine"))
         self.seconds = time.perf_counter() - started
+        self.run_seed = int(self.seed.value)
         self.summary = summary(df)
         self._show_run(df, self.seconds)
         return df
@@ -415,14 +417,18 @@ class OutcomeExplorer(widgets.VBox):
     def open_game(self, game_index: int, round_index: int | None = None) -> Stepper:
         """Open game ``game_index`` in a stepper (at the start of ``round_index`` if given)."""
         record = self.replay_game(game_index)
-        stepper = Stepper(record)
+        # the game's own seed is a long number derived from the tournament's: the heading names the
+        # tournament's seed and the game's number instead
+        stepper = Stepper(record, show_seed=False, language_switch=False)
         if round_index is not None:
             stepper.goto_round(round_index)
         self.stepper = stepper
+        seed = self.run_seed
         if round_index is None:
-            title = _("Game {n}").format(n=game_index + 1)
+            title = _("Game {n} of the tournament with seed {seed}").format(n=game_index + 1, seed=seed)
         else:
-            title = _("Game {n}, round {r}").format(n=game_index + 1, r=round_index + 1)
+            title = _("Game {n} of the tournament with seed {seed}, round {r}").format(
+                n=game_index + 1, seed=seed, r=round_index + 1)
         heading = f"<b>{html.escape(title)}</b>"
         if self.redrawn():
             heading += ("<div>" + html.escape(_(

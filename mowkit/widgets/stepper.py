@@ -61,10 +61,11 @@ class Stepper(widgets.VBox):
     """
 
     def __init__(self, record: RecordLike, perspective: bool | int = True, index: int = 0,
-                 coach: bool = False, language_switch: bool = True) -> None:
+                 coach: bool = False, language_switch: bool = True, show_seed: bool = True) -> None:
         if not isinstance(record, dict):
             record = load(Path(record))
         self.record: JSONObject = record
+        self.show_seed = show_seed  # False where the seed is a derived number the reader never typed
         self.states: list[GameState] = replay(record)
         final = self.states[-1]
         self.game = final.game
@@ -123,7 +124,7 @@ class Stepper(widgets.VBox):
                          for i, a in enumerate(agents)) or counted(seat_word(self.game.name), self.game.num_players))
         seed = self.record.get("seed")
         parts = [f"<b>{html_lib.escape(GAME_TITLES.get(self.game.name, self.game.name))}</b>", html_lib.escape(who)]
-        if seed is not None:
+        if seed is not None and self.show_seed:
             parts.append(html_lib.escape(_("seed {seed}").format(seed=seed)))
         parts.append(html_lib.escape(ngettext("{n} decision", "{n} decisions", self.slider.max).format(n=self.slider.max)))
         self.header.value = " · ".join(parts)
