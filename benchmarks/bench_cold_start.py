@@ -18,6 +18,8 @@ mowkit.kernels.warm`` (timed) into the fresh cache, then the first Run All of ea
 second one (warm); that first Run All is what a new user who followed the README waits for.
 
     python benchmarks/bench_cold_start.py [--notebooks 05 06] [--baseline /tmp/mowkit-cfda496] [--readme]
+
+Without ``--notebooks`` every English notebook (00 to 07 and ``classroom``) is run.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = {"05": "05_strategies_tournament.ipynb", "06": "06_outcome_distributions.ipynb"}
+NOTEBOOKS = {nb.name[:2] if nb.name[:2].isdigit() else nb.stem: nb.name
+             for nb in sorted((ROOT / "notebooks").glob("*.ipynb"))}
+"""Every English notebook, by its number (``05``) or its name (``classroom``)."""
 
 
 def run(nb: Path, out: Path, cache: Path, root: Path = ROOT) -> tuple[float, bool]:
@@ -90,10 +94,11 @@ def main() -> None:
             cache.mkdir()
             env = dict(os.environ, PYTHONPATH=str(ROOT), MOWKIT_CACHE_DIR=str(cache), NUMBA_CACHE_DIR=str(cache))
             t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "mowkit.kernels.warm"], env=env, check=True,
-                           capture_output=True, text=True)
+            r = subprocess.run([sys.executable, "-m", "mowkit.kernels.warm"], env=env, check=True,
+                               capture_output=True, text=True)
             install = time.perf_counter() - t
             print(f"README install step `python -m mowkit.kernels.warm` with an empty cache: {install:.1f} s")
+            print("  " + r.stdout.strip().replace("\n", "\n  "), flush=True)
             print(f"{'notebook (after the README install)':<36} {'first s':>8} {'warm s':>8} {'first/warm':>10}")
             for key in a.notebooks:
                 nb = ROOT / "notebooks" / NOTEBOOKS[key]

@@ -3,8 +3,13 @@
     from mowkit.widgets import classroom_app
     classroom_app()                  # notebooks/classroom.ipynb; as a page: voila notebooks/classroom.ipynb
 
-At the top, a language switch (English / Русский, :func:`mowkit.i18n.set_language`); the tab
-titles and every widget inside are drawn again in the new language. The tabs:
+At the top, the one language switch of the page (English / Русский,
+:func:`mowkit.i18n.set_language`); the tab titles and every widget inside are drawn again in the
+new language (any switch a widget inside would show on its own is hidden). The page opens in the
+reader's language (:func:`page_language`): a ``?lang=ru`` (or ``?lang=en``) in the address, else
+the browser's language (Voila passes its ``Accept-Language`` header to the page's kernel as
+``HTTP_ACCEPT_LANGUAGE``: the repository's ``voila.json``), else ``MOWKIT_LANG``, ``LC_ALL``,
+``LC_MESSAGES`` or ``LANG`` (``ru_RU.UTF-8`` reads as Russian). The tabs:
 
 * **step by step** — a seeded game of any registered game (the game picker above it), decision by
   decision, with the coach (:class:`~mowkit.widgets.stepper.Stepper`);
@@ -35,6 +40,8 @@ its tab is shown).
 from __future__ import annotations
 
 import html
+import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypedDict, Unpack, cast
 
@@ -42,7 +49,7 @@ import ipywidgets as widgets
 
 from mowkit import registry
 from mowkit.core import OptionError
-from mowkit.i18n import N_, _, on_language_change
+from mowkit.i18n import LANGUAGES, N_, _, get_language, on_language_change, set_language
 from mowkit.spec import GameSpec
 from mowkit.widgets.common import language_toggle
 from mowkit.widgets.editor import PositionEditor
@@ -62,7 +69,57 @@ _CSS = """<style>
 .mowkit-classroom .lm-TabBar-tabLabel, .mowkit-classroom .p-TabBar-tabLabel {
   overflow: visible !important; text-overflow: clip !important; white-space: nowrap; }
 .mowkit-classroom .lm-TabBar-tab { padding: 0 14px !important; font-size: 110%; }
+.mowkit-classroom .mowkit-language:not(.mowkit-app-language) { display: none !important; }
 </style>"""
+# the last rule: one language switch for the whole app (the app's own, at the top)
+
+
+def _code(value: str) -> str | None:
+    """The kit's language named by a language tag or locale (``ru``, ``ru-RU``, ``ru_RU.UTF-8``), or None."""
+    code = re.split(r"[_.@-]", value.strip().lower(), maxsplit=1)[0]
+    return code if code in LANGUAGES else None
+
+
+def _accepted(header: str) -> str | None:
+    """The first of the kit's languages in an ``Accept-Language`` header, by the browser's order of preference."""
+    ranked = []
+    for index, part in enumerate(header.split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        q = 1.0
+        found = re.search(r"q\s*=\s*([0-9.]+)", params)
+        if found:
+            try:
+                q = float(found.group(1))
+            except ValueError:
+                q = 0.0
+        code = _code(tag)
+        if code is not None and q > 0:
+            ranked.append((-q, index, code))
+    return min(ranked)[2] if ranked else None
+
+
+def page_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the page was asked for, or None when nothing asks.
+
+    In order: ``lang=`` in the page's address (Voila gives the kernel ``QUERY_STRING``), the
+    browser's languages (``HTTP_ACCEPT_LANGUAGE``, given by Voila when configured as in the
+    repository's ``voila.json``; the first of them the kit has), then ``MOWKIT_LANG``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (the first one set decides;
+    only a Russian locale switches).
+    """
+    env = os.environ if environ is None else environ
+    from urllib.parse import parse_qs
+
+    asked = parse_qs(env.get("QUERY_STRING", "")).get("lang", [])
+    for value in asked:
+        if _code(value):
+            return _code(value)
+    header = env.get("HTTP_ACCEPT_LANGUAGE", "")
+    if _accepted(header):
+        return _accepted(header)
+    for var in ("MOWKIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(var, "").strip():
+            return _code(env[var]) if var == "MOWKIT_LANG" else ("ru" if _code(env[var]) == "ru" else None)
+    return None
 
 
 def _fills(key: str, spec: GameSpec) -> bool:
@@ -107,10 +164,15 @@ class ClassroomApp(widgets.VBox):
             each game's own (6 nimmt!: two people and a computer of medium strength; Mow: one
             person and two computers).
         delay: seconds a computer player waits before each move in the play tab (0 to 2).
+        lang: the language to open in (``"en"``, ``"ru"``); default the page's
+            (:func:`page_language`), else the kit's language as it is.
     """
 
     def __init__(self, seed: int = 7, n_games: int = 12, *, seats: Mapping[str, Sequence[str]] | None = None,
-                 delay: float = 0.6) -> None:
+                 delay: float = 0.6, lang: str | None = None) -> None:
+        chosen = lang if lang is not None else page_language()
+        if chosen is not None and chosen != get_language():
+            set_language(chosen)  # checks the value: an OptionError names the allowed ones
         self.seed = int(seed)
         self.n_games = int(n_games)
         self.play_seats = {name: list(chosen) for name, chosen in (seats or {}).items()}
@@ -234,6 +296,7 @@ class AppOptions(TypedDict, total=False):
 
     seats: Mapping[str, Sequence[str]] | None
     delay: float
+    lang: str | None
 
 
 def classroom_app(seed: int = 7, n_games: int = 12, **kwargs: Unpack[AppOptions]) -> ClassroomApp:
