@@ -13,6 +13,10 @@ with a fresh cache (CPU seconds of that process, and wall-clock), and the load t
 cache it wrote. With ``--baseline DIR`` (an older checkout) every figure is also measured for that
 code, in this run (the notebooks of this checkout, run against the older package).
 
+With ``--readme --record`` the install step also writes the compile times it measured into
+``mowkit/kernels/compile_times.json``: what a cold first use and ``python -m mowkit.kernels.warm``
+announce.
+
 With ``--readme`` the fresh install is the README's first command: ``python -m
 mowkit.kernels.warm`` (timed) into the fresh cache, then the first Run All of each notebook and a
 second one (warm); that first Run All is what a new user who followed the README waits for.
@@ -56,8 +60,8 @@ def run(nb: Path, out: Path, cache: Path, root: Path = ROOT) -> tuple[float, boo
 COMPILE = """
 import sys, time
 c0, t0 = time.process_time(), time.perf_counter()
-from mowkit.kernels import {mod} as K
-K.warm_up()
+from mowkit import registry
+registry.get("{mod}").warm_up(False)
 print(time.process_time() - c0, time.perf_counter() - t0)
 """
 
@@ -81,6 +85,12 @@ def main() -> None:
     ap.add_argument("--baseline", help="folder of an older mowkit whose compile times to measure too")
     ap.add_argument("--readme", action="store_true",
                     help="also: the README's install (python -m mowkit.kernels.warm), then first and second Run All")
+    ap.add_argument("--record", action="store_true",
+                    help="with --readme: write the install step's measured compile times into "
+                         "mowkit/kernels/compile_times.json (what a cold first use announces)")
+    ap.add_argument("--skip-readme-notebooks", action="store_true",
+                    help="with --readme: only the install step, no Run All after it")
+    ap.add_argument("--skip-cold", action="store_true", help="skip the cold/warm Run All of each notebook")
     ap.add_argument("--skip-compile", action="store_true", help="skip the warm_up() compile-time table")
     a = ap.parse_args()
     print(f"{platform.platform()}, python {platform.python_version()}, {os.cpu_count()} CPUs, "
@@ -94,13 +104,14 @@ def main() -> None:
             cache.mkdir()
             env = dict(os.environ, PYTHONPATH=str(ROOT), MOWKIT_CACHE_DIR=str(cache), NUMBA_CACHE_DIR=str(cache))
             t = time.perf_counter()
-            r = subprocess.run([sys.executable, "-m", "mowkit.kernels.warm"], env=env, check=True,
+            r = subprocess.run([sys.executable, "-m", "mowkit.kernels.warm"] + (["--record"] if a.record else []),
+                               env=env, check=True,
                                capture_output=True, text=True)
             install = time.perf_counter() - t
             print(f"README install step `python -m mowkit.kernels.warm` with an empty cache: {install:.1f} s")
             print("  " + r.stdout.strip().replace("\n", "\n  "), flush=True)
             print(f"{'notebook (after the README install)':<36} {'first s':>8} {'warm s':>8} {'first/warm':>10}")
-            for key in a.notebooks:
+            for key in [] if a.skip_readme_notebooks else a.notebooks:
                 nb = ROOT / "notebooks" / NOTEBOOKS[key]
                 first, _ = run(nb, out, cache)
                 warm, _ = run(nb, out, cache)
@@ -111,7 +122,7 @@ def main() -> None:
             cpu, wall, load = compile_times(root, mod)
             print(f"{label + ', ' + mod:<36} {cpu:>8.1f} {wall:>8.1f} {load:>9.1f}", flush=True)
     print(f"{'notebook':<36} {'cold s':>8} {'warm s':>8} {'cold/warm':>10}  message when cold")
-    for key in a.notebooks:
+    for key in [] if a.skip_cold else a.notebooks:
         nb = ROOT / "notebooks" / NOTEBOOKS[key]
         for label, root in roots.items():
             with tempfile.TemporaryDirectory() as d:

@@ -25,6 +25,10 @@ first is shown first) that can fill each tab (the editor's only games whose spec
 (its stepper's computer players and options, its play tab's seats) are the ``CLASSROOM`` mapping of
 its ``editor`` module; a game without one gets random players and one person against them.
 
+Above the tabs, while the kernels the tabs use are compiled for the first time in the background
+(a fresh install that skipped ``python -m mowkit.kernels.warm``), a bar says what is compiled and
+for about how long (:class:`~mowkit.widgets.warmup.WarmUp`); hidden when everything is in the cache.
+
 Only the first tab is built when the app is made; every other widget is built the first time its
 tab (or its game in the picker) is shown, so the page is ready quickly (the explorer's tournament
 runs when its tab is first opened).
@@ -56,6 +60,7 @@ from mowkit.widgets.editor import PositionEditor
 from mowkit.widgets.explorer import OutcomeExplorer
 from mowkit.widgets.play import Play
 from mowkit.widgets.stepper import Stepper
+from mowkit.widgets.warmup import WarmUp
 
 TABS = ("step", "play", "editor", "explorer")
 _TITLES = {"step": N_("step by step"), "play": N_("play"), "editor": N_("position editor"),
@@ -166,10 +171,13 @@ class ClassroomApp(widgets.VBox):
         delay: seconds a computer player waits before each move in the play tab (0 to 2).
         lang: the language to open in (``"en"``, ``"ru"``); default the page's
             (:func:`page_language`), else the kit's language as it is.
+        warm: compile in the background what the tabs will need and is not in the cache yet,
+            with a bar that says what and for about how long (:class:`~mowkit.widgets.warmup.WarmUp`;
+            the first tab's game first); False: every kernel compiles at its first use.
     """
 
     def __init__(self, seed: int = 7, n_games: int = 12, *, seats: Mapping[str, Sequence[str]] | None = None,
-                 delay: float = 0.6, lang: str | None = None) -> None:
+                 delay: float = 0.6, lang: str | None = None, warm: bool = True) -> None:
         chosen = lang if lang is not None else page_language()
         if chosen is not None and chosen != get_language():
             set_language(chosen)  # checks the value: an OptionError names the allowed ones
@@ -210,16 +218,21 @@ class ClassroomApp(widgets.VBox):
                 pages.append(body)
         self.tabs = widgets.Tab(pages)
         self.tabs.observe(lambda _c: self._fill(self.key), names="selected_index")
+        first = [self.pickers[self.tab_keys[0]].value] if self.tab_keys[0] in self.pickers else []
+        self.warmup = WarmUp(first + [spec.name for spec in specs if spec.name not in first],
+                             tournament=bool(self._explorer_games))
         super().__init__([widgets.HTML(_CSS),
                           widgets.HBox([self.heading, self.language],
                                        layout=widgets.Layout(justify_content="space-between",
                                                              align_items="center")),
-                          self.tabs])
+                          self.warmup, self.tabs])
         self.add_class("mowkit-classroom")
         self._relabel()
         self._unregister = on_language_change(self._language_changed, weak=True)
         self.tabs.selected_index = 0
         self._fill(self.tab_keys[0])
+        if warm:
+            self.warmup.start()
 
     # ------------------------------------------------------------------ public
     @property
@@ -247,7 +260,9 @@ class ClassroomApp(widgets.VBox):
 
     def close(self) -> None:
         """Close the app and stop following the language."""
-        self._unregister()
+        if hasattr(self, "_unregister"):  # not when __init__ refused its arguments
+            self._unregister()
+            self.warmup.close()
         super().close()
 
     # ------------------------------------------------------------------ building, lazily
@@ -297,6 +312,7 @@ class AppOptions(TypedDict, total=False):
     seats: Mapping[str, Sequence[str]] | None
     delay: float
     lang: str | None
+    warm: bool
 
 
 def classroom_app(seed: int = 7, n_games: int = 12, **kwargs: Unpack[AppOptions]) -> ClassroomApp:
