@@ -48,18 +48,23 @@ def cache_dir() -> Path:
     return Path(base) / "mowkit" / "numba"
 
 
+NOT_COMPILED = ("warm.py",)
+"""Modules of this package that hold no compiled code (the warm-up and its messages): changing
+them keeps the cache."""
+
 KERNEL_FILES = ("kernel.py", "planning.py", "batch.py", "policies.py", "agents.py", "planner.py")
 """The modules of a game folder that compiled code depends on (compiled, or compiled in as constants)."""
 
 
 def kernel_sources() -> list[Path]:
-    """The files whose contents the compiled code depends on: ``mowkit/kernels/*.py``, the agents'
-    shared base, and in every game folder the compiled modules and the agent parameters compiled
+    """The files whose contents the compiled code depends on: ``mowkit/kernels/*.py`` (but
+    ``NOT_COMPILED``), the agents' shared base, and in every game folder the compiled modules and the agent parameters compiled
     in (``KERNEL_FILES``)."""
     here = Path(__file__).resolve().parent
     pkg = here.parent
     games = [f for name in KERNEL_FILES for f in pkg.glob(f"games/*/{name}")]
-    return sorted(here.glob("*.py")) + sorted((pkg / "agents").glob("*.py")) + sorted(games)
+    own = sorted(p for p in here.glob("*.py") if p.name not in NOT_COMPILED)
+    return own + sorted((pkg / "agents").glob("*.py")) + sorted(games)
 
 
 def sources_key() -> str:

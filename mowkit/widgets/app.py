@@ -75,8 +75,15 @@ _CSS = """<style>
   overflow: visible !important; text-overflow: clip !important; white-space: nowrap; }
 .mowkit-classroom .lm-TabBar-tab { padding: 0 14px !important; font-size: 110%; }
 .mowkit-classroom .mowkit-language:not(.mowkit-app-language) { display: none !important; }
+.mowkit-classroom .fa { font-family: inherit !important; font-style: normal; font-weight: normal; }
+.mowkit-classroom .fa-graduation-cap::before { content: "\\1F393"; }
+.mowkit-classroom .fa-play::before { content: "\\25B6"; }
+.mowkit-classroom .fa-stop::before { content: "\\25A0"; }
+.mowkit-classroom .fa-save::before, .mowkit-classroom .fa-floppy-o::before { content: "\\1F4BE"; }
+.mowkit-classroom .fa-random::before { content: "\\1F500"; }
 </style>"""
-# the last rule: one language switch for the whole app (the app's own, at the top)
+# one language switch for the whole app (the app's own, at the top); the few icons the widgets use
+# drawn as characters (the page loads no icon font: nothing is fetched from the internet)
 
 
 def _code(value: str) -> str | None:
