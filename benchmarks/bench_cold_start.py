@@ -4,7 +4,7 @@ For each notebook, ``jupyter nbconvert --to notebook --execute`` into a temporar
 with ``MOWKIT_CACHE_DIR`` (and ``NUMBA_CACHE_DIR``) pointing at a fresh empty folder (a fresh
 install: every kernel the notebook uses compiles), then again with the cache that run filled
 (warm). Prints the wall-clock seconds of both, their ratio (target: cold within 2x of warm), and
-whether the first-use message ("Preparing the fast simulator ...") appeared in the cold run's
+whether the first-use message (a bar "Compiling ... s of about ... s") appeared in the cold run's
 outputs. ``PYTHONPATH`` is set to this checkout so that its ``mowkit`` is the one the notebook
 kernels import.
 
@@ -54,7 +54,7 @@ def run(nb: Path, out: Path, cache: Path, root: Path = ROOT) -> tuple[float, boo
                    env=env, check=True, capture_output=True, text=True, cwd=str(ROOT / "notebooks"))
     secs = time.perf_counter() - t
     text = json.dumps(json.loads((out / nb.name).read_text())["cells"])
-    return secs, "Preparing the fast simulator" in text
+    return secs, "mowkit-compiling" in text or "Compiling " in text
 
 
 COMPILE = """

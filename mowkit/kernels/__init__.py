@@ -48,9 +48,9 @@ def cache_dir() -> Path:
     return Path(base) / "mowkit" / "numba"
 
 
-NOT_COMPILED = ("warm.py",)
-"""Modules of this package that hold no compiled code (the warm-up and its messages): changing
-them keeps the cache."""
+NOT_COMPILED = ("__init__.py", "warm.py")
+"""Modules of this package that hold no compiled code (this cache's layout, the warm-up and its
+messages): changing them keeps the compiled code."""
 
 KERNEL_FILES = ("kernel.py", "planning.py", "batch.py", "policies.py", "agents.py", "planner.py")
 """The modules of a game folder that compiled code depends on (compiled, or compiled in as constants)."""
@@ -304,7 +304,7 @@ def _begin(info: CompileInfo) -> Any:
             return _NotebookBar(info)
         except Exception:  # no display: the plain line
             pass
-    _say(_("Compiling {what} (first use only, about {seconds} s)…").format(
+    _say(_("Preparing the fast simulator: compiling {what} (first use only, about {seconds} s)…").format(
         what=info.what, seconds=f"{info.seconds:.0f}"))
     return None
 

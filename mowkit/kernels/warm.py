@@ -151,7 +151,10 @@ def main(argv: list[str] | None = None) -> None:
     a = ap.parse_args(argv)
     os.environ.setdefault("MOWKIT_QUIET", "1")  # this command prints its own lines
     total = measured_times().get("total")
-    if total:
+    if all(part.done(True) for part in parts()):
+        print(_("The mowkit kernels in {folder} are compiled already: loading them to check…").format(
+            folder=cache_dir()), flush=True)
+    elif total:
         print(_("Compiling the mowkit kernels into {folder}, once per install: about {seconds} s with an "
                 "empty cache on a 2-core machine…").format(folder=cache_dir(), seconds=f"{float(total):.0f}"),
               flush=True)
