@@ -160,6 +160,7 @@ CompileListener = Callable[[str, "CompileInfo"], object]
 
 _listeners: list[CompileListener] = []
 _measured: dict[str, float] = {}  # wall seconds of every cold compile in this process, by key
+_measured_cpu: dict[str, float] = {}  # the same in CPU seconds of the compiling thread
 _lock = threading.Lock()
 
 
@@ -206,16 +207,33 @@ def measured_times() -> dict[str, Any]:
         return {}
 
 
-def announced_seconds(key: str, default: float) -> float:
-    """The seconds a cold compile of ``key`` is announced to take: measured, else ``default``."""
-    found = measured_times().get("functions", {}).get(key)
+def load_factor() -> float:
+    """How much longer than its CPU time a compile takes now: about (load average + 1) / CPUs,
+    at least 1 (a busy shared machine gives each process a share of a core)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not on this system: an idle machine
+        return 1.0
+    return max(1.0, (load + 1.0) / (os.cpu_count() or 1))
+
+
+def announced_seconds(key: str, default: float, section: str = "functions") -> float:
+    """The seconds a cold compile of ``key`` is announced to take now: its measured CPU seconds
+    times :func:`load_factor`, else its measured wall seconds, else ``default``
+    (``section``: ``"functions"`` or ``"parts"`` of :data:`COMPILE_TIMES`)."""
+    data = measured_times()
+    cpu = data.get(section + "_cpu", {}).get(key)
+    if cpu:
+        return float(cpu) * load_factor()
+    found = data.get(section, {}).get(key)
     return float(found) if found else float(default)
 
 
-def measured_here() -> dict[str, float]:
-    """Wall seconds of every cold compile in this process so far, by ``module.function``."""
+def measured_here(cpu: bool = False) -> dict[str, float]:
+    """Wall seconds (``cpu``: CPU seconds of the compiling thread) of every cold compile in this
+    process so far, by ``module.function``."""
     with _lock:
-        return dict(_measured)
+        return dict(_measured_cpu if cpu else _measured)
 
 
 def on_compile(listener: CompileListener) -> Callable[[], None]:
@@ -340,11 +358,13 @@ def call(disp: Any, *args: Any, seconds: float = 5.0) -> Any:
     key = f"{disp.py_func.__module__}.{disp.py_func.__name__}"
     info = CompileInfo(key, announced_seconds(key, seconds))
     shown = _begin(info)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.thread_time()
     try:
         out = disp(*args)
     finally:
         info.elapsed = time.perf_counter() - t
+        with _lock:
+            _measured_cpu[key] = time.thread_time() - cpu
         _end(info, shown)
     try:
         marker.parent.mkdir(parents=True, exist_ok=True)

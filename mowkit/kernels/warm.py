@@ -29,9 +29,11 @@ from mowkit import registry
 from mowkit.i18n import _
 from mowkit.kernels import (
     COMPILE_TIMES,
+    announced_seconds,
     cache_dir,
     call,
     is_ready,
+    load_factor,
     measured_here,
     measured_times,
     sources_key,
@@ -71,9 +73,10 @@ class Part:
                 pass
 
     def announced(self) -> float | None:
-        """Seconds this part took with an empty cache on the reference machine, or None."""
-        found = measured_times().get("parts", {}).get(self.key)
-        return float(found) if found else None
+        """Seconds this part should take now with an empty cache: its CPU seconds measured on the
+        reference machine times the machine's load (:func:`mowkit.kernels.announced_seconds`), or None."""
+        found = announced_seconds(self.key, 0.0, "parts")
+        return found or None
 
 
 def parts(games: list[str] | None = None, tournament: bool = True) -> list[Part]:
@@ -89,6 +92,9 @@ def parts(games: list[str] | None = None, tournament: bool = True) -> list[Part]
     return found + ([Part("tournament", batch.warm_up)] if tournament else [])
 
 
+cpu_times: dict[str, float] = {}
+"""CPU seconds of each part of the last :func:`warm_all` (of the thread that ran it)."""
+
 Progress = Callable[[Part, float | None, float | None], object]
 """Told ``(part, about, None)`` before a part (``about``: seconds announced, or None) and
 ``(part, about, took)`` after it."""
@@ -102,6 +108,7 @@ def warm_all(verbose: bool = True, *, full: bool = True, chosen: list[Part] | No
     Each part is announced with its measured time (:meth:`Part.announced`), scaled by how the
     parts done so far compared with their measured times (a busy machine takes longer)."""
     times: dict[str, float] = {}
+    cpu_times.clear()
     scale, spent, expected = 1.0, 0.0, 0.0
     for part in chosen if chosen is not None else parts():
         base = part.announced()
@@ -111,9 +118,10 @@ def warm_all(verbose: bool = True, *, full: bool = True, chosen: list[Part] | No
         if verbose:
             when = "" if about is None else " " + _("(about {seconds} s)").format(seconds=f"{about:.0f}")
             print(_("Compiling {part}{about}…").format(part=part.title, about=when), flush=True)
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.thread_time()
         part.warm(full)
         times[part.key] = time.perf_counter() - t
+        cpu_times[part.key] = time.thread_time() - cpu
         part._mark(full)
         if base is not None:
             spent, expected = spent + times[part.key], expected + base
@@ -133,10 +141,14 @@ def record(times: dict[str, float]) -> None:
     data = {"measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
             "machine": f"{platform.platform()}, {os.cpu_count()} CPUs, load average "
                        + ", ".join(f"{x:.1f}" for x in os.getloadavg()),
-            "how": "python -m mowkit.kernels.warm --record, with an empty cache (wall seconds)",
+            "how": "python -m mowkit.kernels.warm --record, with an empty cache (wall seconds; "
+                   "*_cpu: CPU seconds of the compiling thread, what is announced, times the load)",
             "total": round(sum(times.values()), 1),
+            "total_cpu": round(sum(cpu_times.values()), 1),
             "parts": {k: round(v, 1) for k, v in times.items()},
-            "functions": {k: round(v, 1) for k, v in sorted(measured_here().items())}}
+            "parts_cpu": {k: round(v, 1) for k, v in cpu_times.items()},
+            "functions": {k: round(v, 1) for k, v in sorted(measured_here().items())},
+            "functions_cpu": {k: round(v, 1) for k, v in sorted(measured_here(cpu=True).items())}}
     tmp = COMPILE_TIMES.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     tmp.replace(COMPILE_TIMES)
@@ -150,13 +162,14 @@ def main(argv: list[str] | None = None) -> None:
                     help=f"write the measured times into {COMPILE_TIMES.name} (run it with an empty cache)")
     a = ap.parse_args(argv)
     os.environ.setdefault("MOWKIT_QUIET", "1")  # this command prints its own lines
-    total = measured_times().get("total")
+    data = measured_times()
+    total = (float(data["total_cpu"]) * load_factor()) if data.get("total_cpu") else data.get("total")
     if all(part.done(True) for part in parts()):
         print(_("The mowkit kernels in {folder} are compiled already: loading them to check…").format(
             folder=cache_dir()), flush=True)
     elif total:
-        print(_("Compiling the mowkit kernels into {folder}, once per install: about {seconds} s with an "
-                "empty cache on a 2-core machine…").format(folder=cache_dir(), seconds=f"{float(total):.0f}"),
+        print(_("Compiling the mowkit kernels into {folder}, once per install: about {seconds} s at "
+                "this machine's present load…").format(folder=cache_dir(), seconds=f"{float(total):.0f}"),
               flush=True)
     else:
         print(_("Compiling the mowkit kernels into {folder}, once per install…").format(folder=cache_dir()),
