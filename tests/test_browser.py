@@ -136,6 +136,8 @@ def env(workdir: Path) -> dict[str, str]:
         path.mkdir(exist_ok=True)
         e[var] = str(path)
     e["PYTHONUNBUFFERED"] = "1"
+    # the kernels import this checkout's mowkit (installed or not)
+    e["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), e.get("PYTHONPATH")) if p)
     return e
 
 
