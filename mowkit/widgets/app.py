@@ -1,7 +1,7 @@
 """The classroom app: step through a game, play it, build a position, explore outcomes, in tabs.
 
     from mowkit.widgets import classroom_app
-    classroom_app()                  # notebooks/classroom.ipynb; as a page: voila notebooks/classroom.ipynb
+    classroom_app()   # notebooks/classroom.ipynb; a page: voila notebooks/classroom.ipynb --Voila.config_file_paths=app
 
 At the top, the one language switch of the page (English / Русский,
 :func:`mowkit.i18n.set_language`); the tab titles and every widget inside are drawn again in the
