@@ -13,13 +13,20 @@ from latin_text import english_runs
 from mowkit import i18n
 from mowkit.core import OptionError
 from mowkit.widgets import ClassroomApp, CoachPanel, Play, PositionEditor, Stepper
+from mowkit.widgets.app import page_language
 from mowkit.widgets.explorer import OutcomeExplorer
+from mowkit.widgets.warmup import WarmUp
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
 
+PAGE_VARS = ("QUERY_STRING", "HTTP_ACCEPT_LANGUAGE", "MOWKIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
 @pytest.fixture(autouse=True)
-def english():
+def english(monkeypatch):
+    for var in PAGE_VARS:  # the page asks for no language: the app keeps the kit's
+        monkeypatch.delenv(var, raising=False)
     i18n.set_language("en")
     yield
     i18n.set_language("en")
@@ -27,7 +34,7 @@ def english():
 
 @pytest.fixture
 def app():
-    made = ClassroomApp(seed=7, n_games=4)
+    made = ClassroomApp(seed=7, n_games=4, warm=False)
     yield made
     made.close()
 
@@ -58,7 +65,7 @@ def test_each_tab_and_game_is_built_when_shown(app):
 
 
 def test_a_click_on_a_tab_title_builds_its_widget():
-    app = ClassroomApp(seed=3, n_games=2)
+    app = ClassroomApp(seed=3, n_games=2, warm=False)
     try:
         assert not app.editors
         app.tabs.selected_index = 2  # what a click on "position editor" does
@@ -184,3 +191,156 @@ def test_the_explorer_keeps_its_games_and_relabels(app):
     assert app.explorer is explorer and explorer.table is table  # nothing played again
     for en, ru in zip(english, (explorer.game.description, explorer.run_button.description)):
         assert ru != en and CYRILLIC.search(ru), ru
+
+
+# ---------------------------------------------------------------------- the page's language
+
+
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({"QUERY_STRING": "lang=ru"}, "ru"),
+    ({"QUERY_STRING": "seed=3&lang=en", "HTTP_ACCEPT_LANGUAGE": "ru-RU,ru;q=0.9"}, "en"),  # the address first
+    ({"QUERY_STRING": "lang=de", "HTTP_ACCEPT_LANGUAGE": "ru-RU,ru;q=0.9,en;q=0.8"}, "ru"),  # no such language
+    ({"HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9,ru;q=0.8,en;q=0.5"}, "ru"),  # the first the kit has
+    ({"HTTP_ACCEPT_LANGUAGE": "en-US,en;q=0.9,ru;q=0.8"}, "en"),
+    ({"HTTP_ACCEPT_LANGUAGE": "en;q=0.3,ru;q=0.7"}, "ru"),  # by preference, not by place
+    ({"HTTP_ACCEPT_LANGUAGE": "fr-FR", "MOWKIT_LANG": "ru"}, "ru"),  # the browser's: none the kit has
+    ({"MOWKIT_LANG": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
+    ({"LC_ALL": "ru_RU.UTF-8"}, "ru"),
+    ({"LANG": "ru_RU.UTF-8"}, "ru"),
+    ({"LC_ALL": "C.UTF-8", "LANG": "ru_RU.UTF-8"}, None),  # LC_ALL decides: not Russian, the kit's as it is
+    ({"LANG": "de_DE.UTF-8"}, None),
+    ({}, None),
+])
+def test_the_page_language_from_the_address_the_browser_or_the_environment(environ, expected):
+    assert page_language(environ) == expected
+
+
+def test_the_app_opens_in_the_language_the_page_asks_for(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "lang=ru")
+    app = ClassroomApp(seed=3, n_games=2, warm=False)
+    try:
+        assert i18n.get_language() == "ru" and app.language.value == "ru"
+        assert all(CYRILLIC.search(t) for t in app.tabs.titles)
+    finally:
+        app.close()
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "en-GB,en;q=0.9")
+    app = ClassroomApp(seed=3, n_games=2, warm=False)
+    try:
+        assert i18n.get_language() == "en" and app.tabs.titles[0] == "step by step"
+    finally:
+        app.close()
+    with pytest.raises(OptionError):
+        ClassroomApp(seed=3, n_games=2, warm=False, lang="de")
+
+
+def test_one_language_switch_for_the_whole_app(app):
+    """The app's switch is the first thing in it; a switch a widget inside would show is hidden."""
+    header = app.children[1]
+    assert app.language in header.children and "mowkit-app-language" in app.language._dom_classes
+    assert ".mowkit-language:not(.mowkit-app-language) { display: none" in app.children[0].value
+    editor = app.show("editor")
+    editor.check_button.click()
+    for built in (app.show("play"), editor, app.show("explorer")):
+        found = [w for w in _descendants(built) if "mowkit-language" in getattr(w, "_dom_classes", ())]
+        assert not found or all("mowkit-app-language" not in w._dom_classes for w in found)
+
+
+def _descendants(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _descendants(child)
+
+
+# ---------------------------------------------------------------------- the warm-up
+
+
+class _Part:
+    """A part of the warm-up that takes ``seconds`` and says it compiles one function."""
+
+    def __init__(self, key, announced, done=False):
+        self.key, self._announced, self._done, self.calls = key, announced, done, []
+
+    @property
+    def title(self):
+        return f"the {self.key} part"
+
+    def announced(self):
+        return self._announced
+
+    def done(self, full=False):
+        return self._done
+
+    def _mark(self, full):
+        self._done = True
+
+    def warm(self, full):
+        from mowkit.kernels import CompileInfo, _begin, _end
+
+        self.calls.append(full)
+        info = CompileInfo(f"mowkit.games.{self.key}.kernel._mc_kernel", 1.0)
+        shown = _begin(info)
+        info.elapsed = 0.01
+        _end(info, shown)
+
+
+def test_the_warm_up_compiles_what_is_missing_in_the_background_and_names_it():
+    seen = []
+    first, cached, last = _Part("sixnimmt", 30.0), _Part("mow", 20.0, done=True), _Part("tournament", 10.0)
+    bar = WarmUp(parts=[first, cached, last])
+    assert bar.layout.display == "none"
+    original = bar._draw
+
+    def spy():
+        original()
+        seen.append(bar.line.value)
+
+    bar._draw = spy
+    assert bar.start() and bar.layout.display != "none"
+    bar.join(30)
+    assert not bar.running and bar.error is None
+    assert first.calls == [False] and cached.calls == [] and last.calls == [False]  # the cached part is skipped
+    assert set(bar.times) == {"sixnimmt", "tournament"} and bar.bar.max == 40.0
+    named = " ".join(seen)
+    assert "the sixnimmt part" in named and "about 30 s" in named and "6 nimmt!: Monte Carlo values" in named
+    assert "about 10 s" in named and bar.bar.bar_style == "success" and "Ready" in bar.line.value
+    bar.close()
+
+
+def test_a_warm_up_with_nothing_to_do_stays_hidden_and_loads_nothing():
+    part = _Part("mow", 5.0, done=True)
+    bar = WarmUp(parts=[part])
+    assert not bar.start() and bar.layout.display == "none" and part.calls == [] and not bar.running
+    bar.close()
+
+
+def test_a_compile_is_announced_with_the_measured_time(tmp_path, monkeypatch):
+    """A cold first use tells the listeners what it compiles and the time measured for it."""
+    from mowkit import kernels
+
+    monkeypatch.setenv("MOWKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kernels, "announced_seconds", lambda key, default: {"m.games.mow.kernel._deals_kernel": 7.5}.get(key, default))
+
+    class Disp:  # a numba dispatcher's face: signatures (none: not compiled) and py_func
+        signatures: list = []
+
+        def __init__(self):
+            def _deals_kernel(x):
+                return x + 1
+
+            _deals_kernel.__module__ = "m.games.mow.kernel"
+            self.py_func = _deals_kernel
+
+        def __call__(self, x):
+            return self.py_func(x)
+
+    told = []
+    unregister = kernels.on_compile(lambda event, info: told.append((event, info.key, info.seconds, info.what)))
+    try:
+        assert kernels.call(Disp(), 1, seconds=3) == 2
+        assert kernels.call(Disp(), 2, seconds=3) == 3  # marked: not announced again
+    finally:
+        unregister()
+    assert [t[0] for t in told] == ["start", "done"]
+    assert told[0][1:] == ("m.games.mow.kernel._deals_kernel", 7.5, "Mow: games on given deals")
+    assert kernels.measured_here()["m.games.mow.kernel._deals_kernel"] >= 0

@@ -25,6 +25,8 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import urlparse
 
 import pytest
 from latin_text import english_runs
@@ -134,6 +136,8 @@ def env(workdir: Path) -> dict[str, str]:
         path.mkdir(exist_ok=True)
         e[var] = str(path)
     e["PYTHONUNBUFFERED"] = "1"
+    # the kernels import this checkout's mowkit (installed or not)
+    e["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), e.get("PYTHONPATH")) if p)
     return e
 
 
@@ -346,17 +350,39 @@ def test_notebook_runs_in_jupyterlab(lab_page, notebook: str) -> None:
         page.evaluate(CLOSE)
 
 
+class Voila(NamedTuple):
+    """The Voila server of the tests: its address and its process (the kernels are its children)."""
+
+    url: str
+    proc: subprocess.Popen
+
+
+CULL_IDLE = 10  # s: the test's idle timeout (the shipped app/voila.py says 600)
+
+
 @pytest.fixture(scope="module")
-def voila(workdir: Path, env: dict[str, str]) -> Iterator[str]:
-    """Voila serving the classroom app on 127.0.0.1."""
+def warm_kernels(env: dict[str, str]) -> None:
+    """The README's first command's warm step (``python -m mowkit.kernels.warm``: nothing to do
+    when the cache is filled), so that no page compiles kernels while the tests time it."""
+    subprocess.run([sys.executable, "-m", "mowkit.kernels.warm"], cwd=ROOT, env=env, check=True,
+                   capture_output=True, timeout=3600)
+
+
+@pytest.fixture(scope="module")
+def voila(workdir: Path, env: dict[str, str], warm_kernels: None) -> Iterator[Voila]:
+    """Voila serving the classroom app on 127.0.0.1 with the shipped settings (``app/voila.py``:
+    the template without CDN stylesheets, the browser's language passed on, idle kernels culled;
+    the culler here looks every 2 s and culls after 10 s, the school's values are 60 s and 600 s)."""
     port = _free_port()
     log = ARTIFACTS / "voila.log"
     cmd = [sys.executable, "-m", "voila", str(workdir / "notebooks" / "classroom.ipynb"), f"--port={port}",
-           "--no-browser", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
+           "--no-browser", "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
+           f"--Voila.config_file_paths={ROOT / 'app'}",
+           f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}", "--MappingKernelManager.cull_interval=2"]
     proc = _start(cmd, workdir / "notebooks", log, env)
     try:
         _wait_port(port, proc, log, SERVER_START)  # a GET of the page would start a kernel
-        yield f"http://127.0.0.1:{port}"
+        yield Voila(f"http://127.0.0.1:{port}", proc)
     finally:
         _stop(proc)
 
@@ -444,7 +470,7 @@ def _open_coach(page, scope) -> None:
     assert panel.locator(".mowkit-coach table tbody tr").count() >= 1
 
 
-def test_classroom_app_in_voila(browser, voila: str) -> None:
+def test_classroom_app_in_voila(browser, voila: Voila) -> None:
     """The classroom app in Voila, in English and in Russian (one server, one page, the switch).
 
     English: every tab opens and is screenshot (docs/classroom-<tab>.en.png), the stepper steps.
@@ -457,11 +483,13 @@ def test_classroom_app_in_voila(browser, voila: str) -> None:
     machine shared with other jobs (load about 6), 1 December 2026: 2.6 to 4.5 s over six runs
     (written to test-artifacts/voila-ready.txt at each run; no timing assertion).
     """
-    page = browser.new_page(viewport={"width": 1300, "height": 2300})  # every tab fits
+    context = browser.new_context(viewport={"width": 1300, "height": 2300}, locale="en-US")  # every tab fits
+    outside = _guard(context)
+    page = context.new_page()
     page.set_default_timeout(UI)
     try:
         started = time.monotonic()
-        page.goto(voila, timeout=RUN_ALL)
+        page.goto(voila.url, timeout=RUN_ALL)
         app = page.locator(".mowkit-classroom")
         app.wait_for(state="visible", timeout=RUN_ALL)
         app.locator(".mowkit-stepper").wait_for(state="visible", timeout=RUN_ALL)
@@ -533,5 +561,195 @@ def test_classroom_app_in_voila(browser, voila: str) -> None:
         app.locator(".mowkit-app-language .widget-toggle-button", has_text="English").click()
         assert not english, "English left on the Russian page:\n" + "\n".join(
             f"{where}: {runs}" for where, runs in english.items())
+        assert not outside, f"requests that left the server: {outside}"
     finally:
+        context.close()
+
+
+# The classroom page for a class: its language, its size, its kernels, nothing from the internet ----------
+
+LOCAL = {"127.0.0.1", "localhost", "::1"}
+CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
+TITLES_EN = ["step by step", "play", "position editor", "outcome explorer"]
+SIZES = [(1024, 768), (1280, 800)]  # a projector's, a laptop's
+LOCALES = {"en": "en-US", "ru": "ru-RU"}  # the browser's language: its Accept-Language header
+
+
+def _guard(context) -> list[str]:
+    """Every request of the context's pages that leaves the machine, noted (and refused: a school
+    without internet would wait for it)."""
+    outside: list[str] = []
+
+    def check(route) -> None:
+        url = route.request.url
+        if urlparse(url).scheme in ("http", "https", "ws", "wss") and urlparse(url).hostname not in LOCAL:
+            outside.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/*", check)
+    return outside
+
+
+def _open(context, url: str):
+    """A page of the classroom app, ready (its first tab drawn); its kernel's id."""
+    page = context.new_page()
+    page.set_default_timeout(UI)
+    page.goto(url, timeout=RUN_ALL)
+    app = page.locator(".mowkit-classroom")
+    app.locator(".mowkit-stepper").wait_for(state="visible", timeout=RUN_ALL)
+    kernel = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+    return page, app, kernel
+
+
+def _titles(app) -> list[str]:
+    return [t.inner_text().strip() for t in app.locator(".lm-TabBar-tabLabel").all()]
+
+
+def _check_language(app, lang: str) -> None:
+    titles = _titles(app)
+    if lang == "en":
+        assert titles == TITLES_EN, titles
+    else:
+        assert all(CYRILLIC.search(t) and not english_runs(t) for t in titles), titles
+    active = app.locator(".mowkit-app-language .widget-toggle-button.mod-active").inner_text().strip()
+    assert active == {"en": "English", "ru": "Русский"}[lang], active
+
+
+def _check_app_first(page, app) -> None:
+    """The app is the first thing on the page, its switch at its top and the tabs on the first screen."""
+    height = page.viewport_size["height"]
+    top = app.bounding_box()["y"]
+    switch = app.locator(".mowkit-app-language").bounding_box()
+    tabs = app.locator(".lm-TabBar").first.bounding_box()
+    assert top < 80, f"the app starts {top:.0f} px down the page"
+    assert switch["y"] <= tabs["y"] and switch["y"] + switch["height"] <= height, (switch, tabs)
+    assert tabs["y"] + tabs["height"] <= height, f"the tabs end at {tabs['y'] + tabs['height']:.0f} px of {height}"
+    shown = page.locator(".mowkit-language").evaluate_all(
+        "els => els.filter(e => e.offsetParent !== null).length")
+    assert shown == 1, f"{shown} language switches on the page"
+
+
+def _icons_drawn(page) -> None:
+    """Every icon in the app shows something without an icon font from the internet."""
+    empty = page.evaluate("""() => [...document.querySelectorAll('.mowkit-classroom i.fa')]
+        .filter(i => ['none', 'normal', ''].includes(getComputedStyle(i, '::before').content))
+        .map(i => i.className)""")
+    assert not empty, f"icons drawn as nothing: {empty}"
+    assert page.locator(".mowkit-classroom i.fa").count() >= 1  # the coach's button has one
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_page_opens_in_the_readers_language(browser, voila: Voila, lang: str, size: tuple[int, int]) -> None:
+    """A browser in English or Russian opens the page in its language, the app first (the tabs on
+    the first screen, one switch, at the top); every tab keeps a single switch; ``?lang=`` beats
+    the browser's language and survives a reload; nothing is fetched from outside the server.
+    Screenshots: test-artifacts/classroom-<w>x<h>.<lang>.png (the 1024x768 ones copied to docs/)."""
+    width, height = size
+    other = "ru" if lang == "en" else "en"
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=LOCALES[lang])
+    outside = _guard(context)
+    try:
+        page, app, _kernel = _open(context, voila.url)
+        _check_language(app, lang)
+        _check_app_first(page, app)
+        _titles_fit(app)
+        _icons_drawn(page)
+        path = ARTIFACTS / f"classroom-{width}x{height}.{lang}.png"
+        page.screenshot(path=path, timeout=UI)
+        if size == (1024, 768):
+            shutil.copy(path, DOCS / path.name)
+        for key in TABS[1:]:
+            _tab(app, key).locator(f".mowkit-{key}").first.wait_for(state="visible", timeout=RUN_ALL)
+            shown = page.locator(".mowkit-language").evaluate_all(
+                "els => els.filter(e => e.offsetParent !== null).length")
+            assert shown == 1, f"{key}: {shown} language switches"
+        _check_no_widget_errors(page)
         page.close()
+
+        asked, app_asked, _kernel = _open(context, f"{voila.url}/?lang={other}")
+        _check_language(app_asked, other)
+        asked.reload(timeout=RUN_ALL)
+        app_asked = asked.locator(".mowkit-classroom")
+        app_asked.locator(".mowkit-stepper").wait_for(state="visible", timeout=RUN_ALL)
+        _check_language(app_asked, other)
+        assert not outside, f"requests that left the server: {outside}"
+    finally:
+        context.close()
+
+
+def _kernel_processes(voila: Voila) -> list:
+    import psutil
+
+    found = []
+    for child in psutil.Process(voila.proc.pid).children(recursive=True):
+        try:
+            if any("ipykernel" in part for part in child.cmdline()):
+                found.append(child)
+        except psutil.NoSuchProcess:
+            pass
+    return found
+
+
+def _kernel_alive(voila: Voila, kernel: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{voila.url}/api/kernels/{kernel}", timeout=10) as r:
+            return r.status == 200
+    except urllib.error.HTTPError as e:
+        if e.code == 404:
+            return False
+        raise
+
+
+def test_ten_pages_closed_free_their_kernels(browser, voila: Voila) -> None:
+    """A class opens the page ten times: ten kernels (the server's REST API and the processes);
+    their memory is written to test-artifacts/voila-memory.txt. Five pages are closed as a browser
+    closes a tab (Voila's ``beforeunload`` call shuts the kernel down), five are dropped without it
+    (a browser killed: the culler of ``app/voila.py`` frees them once idle); then no kernel is left."""
+    import psutil
+
+    before = {p.pid for p in _kernel_processes(voila)}
+    deadline = time.monotonic() + RUN_ALL / 1000
+    while before and time.monotonic() < deadline:  # the kernels of the tests before, on their way out
+        time.sleep(2)
+        before = {p.pid for p in _kernel_processes(voila)}
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+    outside = _guard(context)
+    pages, kernels = [], []
+    try:
+        for _ in range(10):
+            page, app, kernel = _open(context, voila.url)
+            _check_language(app, "ru")
+            pages.append(page)
+            kernels.append(kernel)
+        assert len(set(kernels)) == 10 and all(_kernel_alive(voila, k) for k in kernels)
+        procs = _kernel_processes(voila)
+        assert len(procs) == 10, [p.pid for p in procs]
+        rss = [p.memory_info().rss for p in procs]
+        uss = [p.memory_full_info().uss for p in procs]
+        server = psutil.Process(voila.proc.pid).memory_info().rss
+        mib = 1024 * 1024
+        text = (f"10 classroom pages open (Voila, {os.cpu_count()} CPUs): kernel RSS per page "
+                f"mean {sum(rss) / len(rss) / mib:.0f} MiB (min {min(rss) / mib:.0f}, max {max(rss) / mib:.0f}), "
+                f"unique memory (USS) per page mean {sum(uss) / len(uss) / mib:.0f} MiB; "
+                f"the Voila server {server / mib:.0f} MiB\n")
+        (ARTIFACTS / "voila-memory.txt").write_text(text)
+        print(text)
+        for page in pages[:5]:
+            page.close(run_before_unload=True)  # a tab closed: Voila shuts its kernel down
+        for page in pages[5:]:
+            page.close()  # dropped without beforeunload: the culler's work
+        deadline = time.monotonic() + 6 * CULL_IDLE + RUN_ALL / 1000
+        left = kernels
+        while time.monotonic() < deadline:
+            left = [k for k in kernels if _kernel_alive(voila, k)]
+            if not left and not _kernel_processes(voila):
+                break
+            time.sleep(2)
+        assert not left, f"kernels still running: {left}"
+        assert not _kernel_processes(voila)
+        assert not outside, f"requests that left the server: {outside}"
+    finally:
+        context.close()

@@ -20,16 +20,22 @@ sources, of the game folders and of the policy parameters compiled into them (ea
 ``policies.py``; :func:`compiled_dir`), so no stale code survives an upgrade or a changed agent
 default. This package sets numba's cache folder when
 it is imported, before any kernel module compiles or loads a function. The first use of a kernel
-function without a cache compiles it (a few seconds) and says so on stderr.
+function without a cache compiles it and says what it compiles and for how long, the time
+measured with an empty cache (:data:`COMPILE_TIMES`; :func:`call`): a bar under the running cell
+in a notebook, a line on stderr elsewhere, the classroom app's own bar (:func:`on_compile`).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from mowkit.i18n import N_, _
 
 
 def cache_dir() -> Path:
@@ -42,18 +48,23 @@ def cache_dir() -> Path:
     return Path(base) / "mowkit" / "numba"
 
 
+NOT_COMPILED = ("__init__.py", "warm.py")
+"""Modules of this package that hold no compiled code (this cache's layout, the warm-up and its
+messages): changing them keeps the compiled code."""
+
 KERNEL_FILES = ("kernel.py", "planning.py", "batch.py", "policies.py", "agents.py", "planner.py")
 """The modules of a game folder that compiled code depends on (compiled, or compiled in as constants)."""
 
 
 def kernel_sources() -> list[Path]:
-    """The files whose contents the compiled code depends on: ``mowkit/kernels/*.py``, the agents'
-    shared base, and in every game folder the compiled modules and the agent parameters compiled
+    """The files whose contents the compiled code depends on: ``mowkit/kernels/*.py`` (but
+    ``NOT_COMPILED``), the agents' shared base, and in every game folder the compiled modules and the agent parameters compiled
     in (``KERNEL_FILES``)."""
     here = Path(__file__).resolve().parent
     pkg = here.parent
     games = [f for name in KERNEL_FILES for f in pkg.glob(f"games/*/{name}")]
-    return sorted(here.glob("*.py")) + sorted((pkg / "agents").glob("*.py")) + sorted(games)
+    own = sorted(p for p in here.glob("*.py") if p.name not in NOT_COMPILED)
+    return own + sorted((pkg / "agents").glob("*.py")) + sorted(games)
 
 
 def sources_key() -> str:
@@ -133,35 +144,233 @@ def is_ready(disp: Any) -> bool:
     return bool(disp.signatures) or _marker(disp).exists()
 
 
+COMPILE_TIMES = Path(__file__).resolve().with_name("compile_times.json")
+"""Compile times measured with an empty cache (``python -m mowkit.kernels.warm --record``, run by
+``benchmarks/bench_cold_start.py --readme --record``): wall seconds per compiled function and per
+part of :func:`mowkit.kernels.warm.warm_all`, the machine and the date. What a cold first use
+announces comes from here, not from a guess."""
+
+_GROUPS = (("mc", N_("Monte Carlo values")), ("plan", N_("the planning player")),
+           ("model", N_("the learned player model")), ("chunk", N_("tournament chunks")),
+           ("deals", N_("games on given deals")), ("games", N_("whole games")), ("rounds", N_("rounds")))
+"""What a compiled function computes, by a word of its name (the first that matches)."""
+
+CompileListener = Callable[[str, "CompileInfo"], object]
+"""Told ``("start", info)`` before a cold compile and ``("done", info)`` after it."""
+
+_listeners: list[CompileListener] = []
+_measured: dict[str, float] = {}  # wall seconds of every cold compile in this process, by key
+_measured_cpu: dict[str, float] = {}  # the same in CPU seconds of the compiling thread
+_lock = threading.Lock()
+
+
+class CompileInfo:
+    """A compile that is happening: ``key`` (module.function), ``seconds`` (the time announced:
+    measured on the reference machine, else the caller's estimate), ``elapsed`` (when done)."""
+
+    def __init__(self, key: str, seconds: float) -> None:
+        self.key = key
+        self.seconds = float(seconds)
+        self.elapsed: float | None = None
+
+    @property
+    def what(self) -> str:
+        """What is compiled, in the current language: "6 nimmt!: Monte Carlo values"."""
+        return describe(self.key)
+
+
+def describe(key: str) -> str:
+    """A compiled function (``module.function``) in words: its game (or "tournament") and what it computes."""
+    module, _dot, name = key.rpartition(".")
+    parts = module.split(".")
+    owner = _("tournament")
+    if len(parts) > 2 and parts[1] == "games":
+        from mowkit import registry
+
+        try:
+            owner = registry.title(parts[2])
+        except Exception:  # an unregistered folder: its name
+            owner = parts[2]
+    for word, text in _GROUPS:
+        if word in name:
+            return _("{owner}: {what}").format(owner=owner, what=_(text))
+    return owner
+
+
+def measured_times() -> dict[str, Any]:
+    """The shipped measurements (:data:`COMPILE_TIMES`), or an empty dict."""
+    import json
+
+    try:
+        return dict(json.loads(COMPILE_TIMES.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return {}
+
+
+def load_factor() -> float:
+    """How much longer than its CPU time a compile takes now: about (load average + 1) / CPUs,
+    at least 1 (a busy shared machine gives each process a share of a core)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not on this system: an idle machine
+        return 1.0
+    return max(1.0, (load + 1.0) / (os.cpu_count() or 1))
+
+
+def announced_seconds(key: str, default: float, section: str = "functions") -> float:
+    """The seconds a cold compile of ``key`` is announced to take now: its measured CPU seconds
+    times :func:`load_factor`, else its measured wall seconds, else ``default``
+    (``section``: ``"functions"`` or ``"parts"`` of :data:`COMPILE_TIMES`)."""
+    data = measured_times()
+    cpu = data.get(section + "_cpu", {}).get(key)
+    if cpu:
+        return float(cpu) * load_factor()
+    found = data.get(section, {}).get(key)
+    return float(found) if found else float(default)
+
+
+def measured_here(cpu: bool = False) -> dict[str, float]:
+    """Wall seconds (``cpu``: CPU seconds of the compiling thread) of every cold compile in this
+    process so far, by ``module.function``."""
+    with _lock:
+        return dict(_measured_cpu if cpu else _measured)
+
+
+def on_compile(listener: CompileListener) -> Callable[[], None]:
+    """Call ``listener("start" | "done", info)`` around every cold compile; returns the unregister
+    function. While a listener is registered, the default messages (stderr, or a bar under a
+    notebook cell) are not shown: the listener shows its own (the classroom app's bar)."""
+    with _lock:
+        _listeners.append(listener)
+
+    def unregister() -> None:
+        with _lock:
+            if listener in _listeners:
+                _listeners.remove(listener)
+
+    return unregister
+
+
 def _say(text: str) -> None:
     if os.environ.get("MOWKIT_QUIET"):
         return
     print(text, file=sys.stderr, flush=True)
 
 
+def _in_notebook() -> bool:
+    shell = sys.modules.get("IPython")
+    if shell is None or "ipykernel" not in sys.modules:
+        return False
+    try:
+        from IPython import get_ipython
+
+        return get_ipython() is not None and hasattr(get_ipython(), "kernel")
+    except Exception:
+        return False
+
+
+class _NotebookBar:
+    """A bar under the running cell that grows with the seconds of a compile (a thread ticks it)."""
+
+    def __init__(self, info: CompileInfo) -> None:
+        from IPython.display import HTML, display
+
+        self._html = HTML
+        self.info = info
+        self.started = time.perf_counter()
+        self.handle = display(self._html(self._text()), display_id=True)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._tick, daemon=True)
+        self._thread.start()
+
+    def _text(self, done: float | None = None) -> str:
+        import html as html_lib
+
+        info = self.info
+        if done is None:
+            elapsed = time.perf_counter() - self.started
+            words = _("Compiling {what} (first use only): {elapsed} s of about {seconds} s").format(
+                what=info.what, elapsed=f"{elapsed:.0f}", seconds=f"{info.seconds:.0f}")
+            value, top = min(elapsed, info.seconds), max(info.seconds, elapsed, 1.0)
+        else:
+            words = _("{what}: compiled in {seconds} s").format(what=info.what, seconds=f"{done:.0f}")
+            value = top = 1.0
+        return (f'<div class="mowkit-compiling" style="font-family:sans-serif;font-size:90%">'
+                f'<progress value="{value:.1f}" max="{top:.1f}" style="width:16em"></progress> '
+                f"{html_lib.escape(words)}</div>")
+
+    def _tick(self) -> None:
+        while not self._stop.wait(1.0):
+            if self.handle is not None:
+                self.handle.update(self._html(self._text()))
+
+    def done(self, elapsed: float) -> None:
+        self._stop.set()
+        if self.handle is not None:
+            self.handle.update(self._html(self._text(done=elapsed)))
+
+
+def _begin(info: CompileInfo) -> Any:
+    with _lock:
+        listeners = list(_listeners)
+    for listener in listeners:
+        listener("start", info)
+    if listeners or os.environ.get("MOWKIT_QUIET"):
+        return None
+    if _in_notebook():
+        try:
+            return _NotebookBar(info)
+        except Exception:  # no display: the plain line
+            pass
+    _say(_("Preparing the fast simulator: compiling {what} (first use only, about {seconds} s)…").format(
+        what=info.what, seconds=f"{info.seconds:.0f}"))
+    return None
+
+
+def _end(info: CompileInfo, shown: Any) -> None:
+    elapsed = info.elapsed or 0.0
+    with _lock:
+        _measured[info.key] = elapsed
+        listeners = list(_listeners)
+    for listener in listeners:
+        listener("done", info)
+    if shown is not None:
+        shown.done(elapsed)
+    elif not listeners:
+        _say(_("{what}: compiled in {seconds} s.").format(what=info.what, seconds=f"{elapsed:.0f}"))
+
+
 def call(disp: Any, *args: Any, seconds: float = 5.0) -> Any:
-    """``disp(*args)``, announcing a compile of about ``seconds`` on a cold first use.
+    """``disp(*args)``, announcing a compile on a cold first use.
 
     On the first call of a compiled function in a process, when no earlier process has compiled it
-    for the current source (a marker file per function next to numba's cache), it first writes
-    "Preparing the fast simulator (first use only, about N s)..." to stderr, which a notebook
-    shows under the running cell, and "ready" afterwards. ``MOWKIT_QUIET=1`` silences these lines.
+    for the current source (a marker file per function next to numba's cache), it says what is
+    compiled and for about how long (the time measured with an empty cache, :data:`COMPILE_TIMES`;
+    ``seconds`` when it was not measured): a bar under the running cell in a notebook, a line on
+    stderr elsewhere, or whatever the listeners of :func:`on_compile` show; "compiled in N s"
+    afterwards. ``MOWKIT_QUIET=1`` silences the default messages.
     """
     if disp.signatures:
         return disp(*args)
     marker = _marker(disp)
-    cold = not marker.exists()
-    if cold:
-        _say(f"Preparing the fast simulator (first use only, about {seconds:.0f} s)…")
-        t = time.perf_counter()
-    out = disp(*args)
-    if cold:
-        _say(f"Fast simulator ready ({time.perf_counter() - t:.0f} s).")
-        try:
-            marker.parent.mkdir(parents=True, exist_ok=True)
-            marker.touch()
-        except OSError:  # a read-only cache only costs the message next time
-            pass
+    if marker.exists():
+        return disp(*args)
+    key = f"{disp.py_func.__module__}.{disp.py_func.__name__}"
+    info = CompileInfo(key, announced_seconds(key, seconds))
+    shown = _begin(info)
+    t, cpu = time.perf_counter(), time.thread_time()
+    try:
+        out = disp(*args)
+    finally:
+        info.elapsed = time.perf_counter() - t
+        with _lock:
+            _measured_cpu[key] = time.thread_time() - cpu
+        _end(info, shown)
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:  # a read-only cache only costs the message next time
+        pass
     return out
 
 

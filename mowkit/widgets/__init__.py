@@ -3,7 +3,10 @@
 * :class:`Stepper` (``stepper.py``): step through a recorded game, decision by decision.
 * :class:`Play` (``play.py``): one seat against the kit's agents, legal moves only.
 * :class:`OutcomeExplorer` (``explorer.py``): seeded tournaments with charts; games open in a stepper.
-* :func:`classroom_app` (``app.py``): all of them in tabs (``notebooks/classroom.ipynb``).
+* :func:`classroom_app` (``app.py``): all of them in tabs (``notebooks/classroom.ipynb``), in the
+  page's language (:func:`~mowkit.widgets.app.page_language`).
+* :class:`WarmUp` (``warmup.py``): the app's bar that compiles the kernels its tabs use in the
+  background, saying what and for about how long.
 * ``card_math.py`` and ``mow_math.py``: the card-math explorers of notebooks 02 and 04.
 """
 
@@ -22,6 +25,8 @@ _LAZY = {
     "PositionEditor": "mowkit.widgets.editor",
     "ClassroomApp": "mowkit.widgets.app",
     "classroom_app": "mowkit.widgets.app",
+    "page_language": "mowkit.widgets.app",
+    "WarmUp": "mowkit.widgets.warmup",
 }
 
 

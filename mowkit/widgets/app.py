@@ -1,10 +1,15 @@
 """The classroom app: step through a game, play it, build a position, explore outcomes, in tabs.
 
     from mowkit.widgets import classroom_app
-    classroom_app()                  # notebooks/classroom.ipynb; as a page: voila notebooks/classroom.ipynb
+    classroom_app()   # notebooks/classroom.ipynb; a page: voila notebooks/classroom.ipynb --Voila.config_file_paths=app
 
-At the top, a language switch (English / Русский, :func:`mowkit.i18n.set_language`); the tab
-titles and every widget inside are drawn again in the new language. The tabs:
+At the top, the one language switch of the page (English / Русский,
+:func:`mowkit.i18n.set_language`); the tab titles and every widget inside are drawn again in the
+new language (any switch a widget inside would show on its own is hidden). The page opens in the
+reader's language (:func:`page_language`): a ``?lang=ru`` (or ``?lang=en``) in the address, else
+the browser's language (Voila passes its ``Accept-Language`` header to the page's kernel as
+``HTTP_ACCEPT_LANGUAGE``: the repository's ``voila.json``), else ``MOWKIT_LANG``, ``LC_ALL``,
+``LC_MESSAGES`` or ``LANG`` (``ru_RU.UTF-8`` reads as Russian). The tabs:
 
 * **step by step** — a seeded game of any registered game (the game picker above it), decision by
   decision, with the coach (:class:`~mowkit.widgets.stepper.Stepper`);
@@ -19,6 +24,10 @@ first is shown first) that can fill each tab (the editor's only games whose spec
 ``editor``; the explorer's tab only when a game has computer players). A game's classroom defaults
 (its stepper's computer players and options, its play tab's seats) are the ``CLASSROOM`` mapping of
 its ``editor`` module; a game without one gets random players and one person against them.
+
+Above the tabs, while the kernels the tabs use are compiled for the first time in the background
+(a fresh install that skipped ``python -m mowkit.kernels.warm``), a bar says what is compiled and
+for about how long (:class:`~mowkit.widgets.warmup.WarmUp`); hidden when everything is in the cache.
 
 Only the first tab is built when the app is made; every other widget is built the first time its
 tab (or its game in the picker) is shown, so the page is ready quickly (the explorer's tournament
@@ -35,6 +44,8 @@ its tab is shown).
 from __future__ import annotations
 
 import html
+import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypedDict, Unpack, cast
 
@@ -42,13 +53,14 @@ import ipywidgets as widgets
 
 from mowkit import registry
 from mowkit.core import OptionError
-from mowkit.i18n import N_, _, on_language_change
+from mowkit.i18n import LANGUAGES, N_, _, get_language, on_language_change, set_language
 from mowkit.spec import GameSpec
 from mowkit.widgets.common import language_toggle
 from mowkit.widgets.editor import PositionEditor
 from mowkit.widgets.explorer import OutcomeExplorer
 from mowkit.widgets.play import Play
 from mowkit.widgets.stepper import Stepper
+from mowkit.widgets.warmup import WarmUp
 
 TABS = ("step", "play", "editor", "explorer")
 _TITLES = {"step": N_("step by step"), "play": N_("play"), "editor": N_("position editor"),
@@ -62,7 +74,64 @@ _CSS = """<style>
 .mowkit-classroom .lm-TabBar-tabLabel, .mowkit-classroom .p-TabBar-tabLabel {
   overflow: visible !important; text-overflow: clip !important; white-space: nowrap; }
 .mowkit-classroom .lm-TabBar-tab { padding: 0 14px !important; font-size: 110%; }
+.mowkit-classroom .mowkit-language:not(.mowkit-app-language) { display: none !important; }
+.mowkit-classroom .fa { font-family: inherit !important; font-style: normal; font-weight: normal; }
+.mowkit-classroom .fa-graduation-cap::before { content: "\\1F393"; }
+.mowkit-classroom .fa-play::before { content: "\\25B6"; }
+.mowkit-classroom .fa-stop::before { content: "\\25A0"; }
+.mowkit-classroom .fa-save::before, .mowkit-classroom .fa-floppy-o::before { content: "\\1F4BE"; }
+.mowkit-classroom .fa-random::before { content: "\\1F500"; }
 </style>"""
+# one language switch for the whole app (the app's own, at the top); the few icons the widgets use
+# drawn as characters (the page loads no icon font: nothing is fetched from the internet)
+
+
+def _code(value: str) -> str | None:
+    """The kit's language named by a language tag or locale (``ru``, ``ru-RU``, ``ru_RU.UTF-8``), or None."""
+    code = re.split(r"[_.@-]", value.strip().lower(), maxsplit=1)[0]
+    return code if code in LANGUAGES else None
+
+
+def _accepted(header: str) -> str | None:
+    """The first of the kit's languages in an ``Accept-Language`` header, by the browser's order of preference."""
+    ranked = []
+    for index, part in enumerate(header.split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        q = 1.0
+        found = re.search(r"q\s*=\s*([0-9.]+)", params)
+        if found:
+            try:
+                q = float(found.group(1))
+            except ValueError:
+                q = 0.0
+        code = _code(tag)
+        if code is not None and q > 0:
+            ranked.append((-q, index, code))
+    return min(ranked)[2] if ranked else None
+
+
+def page_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the page was asked for, or None when nothing asks.
+
+    In order: ``lang=`` in the page's address (Voila gives the kernel ``QUERY_STRING``), the
+    browser's languages (``HTTP_ACCEPT_LANGUAGE``, given by Voila when configured as in the
+    repository's ``voila.json``; the first of them the kit has), then ``MOWKIT_LANG``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (the first one set decides;
+    only a Russian locale switches).
+    """
+    env = os.environ if environ is None else environ
+    from urllib.parse import parse_qs
+
+    asked = parse_qs(env.get("QUERY_STRING", "")).get("lang", [])
+    for value in asked:
+        if _code(value):
+            return _code(value)
+    header = env.get("HTTP_ACCEPT_LANGUAGE", "")
+    if _accepted(header):
+        return _accepted(header)
+    for var in ("MOWKIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(var, "").strip():
+            return _code(env[var]) if var == "MOWKIT_LANG" else ("ru" if _code(env[var]) == "ru" else None)
+    return None
 
 
 def _fills(key: str, spec: GameSpec) -> bool:
@@ -107,10 +176,18 @@ class ClassroomApp(widgets.VBox):
             each game's own (6 nimmt!: two people and a computer of medium strength; Mow: one
             person and two computers).
         delay: seconds a computer player waits before each move in the play tab (0 to 2).
+        lang: the language to open in (``"en"``, ``"ru"``); default the page's
+            (:func:`page_language`), else the kit's language as it is.
+        warm: compile in the background what the tabs will need and is not in the cache yet,
+            with a bar that says what and for about how long (:class:`~mowkit.widgets.warmup.WarmUp`;
+            the first tab's game first); False: every kernel compiles at its first use.
     """
 
     def __init__(self, seed: int = 7, n_games: int = 12, *, seats: Mapping[str, Sequence[str]] | None = None,
-                 delay: float = 0.6) -> None:
+                 delay: float = 0.6, lang: str | None = None, warm: bool = True) -> None:
+        chosen = lang if lang is not None else page_language()
+        if chosen is not None and chosen != get_language():
+            set_language(chosen)  # checks the value: an OptionError names the allowed ones
         self.seed = int(seed)
         self.n_games = int(n_games)
         self.play_seats = {name: list(chosen) for name, chosen in (seats or {}).items()}
@@ -148,16 +225,21 @@ class ClassroomApp(widgets.VBox):
                 pages.append(body)
         self.tabs = widgets.Tab(pages)
         self.tabs.observe(lambda _c: self._fill(self.key), names="selected_index")
+        first = [self.pickers[self.tab_keys[0]].value] if self.tab_keys[0] in self.pickers else []
+        self.warmup = WarmUp(first + [spec.name for spec in specs if spec.name not in first],
+                             tournament=bool(self._explorer_games))
         super().__init__([widgets.HTML(_CSS),
                           widgets.HBox([self.heading, self.language],
                                        layout=widgets.Layout(justify_content="space-between",
                                                              align_items="center")),
-                          self.tabs])
+                          self.warmup, self.tabs])
         self.add_class("mowkit-classroom")
         self._relabel()
         self._unregister = on_language_change(self._language_changed, weak=True)
         self.tabs.selected_index = 0
         self._fill(self.tab_keys[0])
+        if warm:
+            self.warmup.start()
 
     # ------------------------------------------------------------------ public
     @property
@@ -185,7 +267,9 @@ class ClassroomApp(widgets.VBox):
 
     def close(self) -> None:
         """Close the app and stop following the language."""
-        self._unregister()
+        if hasattr(self, "_unregister"):  # not when __init__ refused its arguments
+            self._unregister()
+            self.warmup.close()
         super().close()
 
     # ------------------------------------------------------------------ building, lazily
@@ -234,6 +318,8 @@ class AppOptions(TypedDict, total=False):
 
     seats: Mapping[str, Sequence[str]] | None
     delay: float
+    lang: str | None
+    warm: bool
 
 
 def classroom_app(seed: int = 7, n_games: int = 12, **kwargs: Unpack[AppOptions]) -> ClassroomApp:
