@@ -42,7 +42,7 @@ def app():
 def test_only_the_first_tab_is_built_at_first(app):
     assert app.key == "step"
     assert set(app.steppers) == {"sixnimmt"} and not app.plays and not app.editors and app.explorer is None
-    assert app.tabs.titles == ("step by step", "play", "position editor", "outcome explorer")
+    assert app.tabs.titles == ("step by step", "play", "position editor", "lesson", "outcome explorer")
     assert isinstance(app.widget("step"), Stepper) and app.widget("step").game.name == "sixnimmt"
 
 
@@ -344,3 +344,15 @@ def test_a_compile_is_announced_with_the_measured_time(tmp_path, monkeypatch):
     assert [t[0] for t in told] == ["start", "done"]
     assert told[0][1:] == ("m.games.mow.kernel._deals_kernel", 7.5, "Mow: games on given deals")
     assert kernels.measured_here()["m.games.mow.kernel._deals_kernel"] >= 0
+
+
+def test_the_lesson_tab_opens_a_lesson_and_reveals_its_answer():
+    from mowkit.widgets.lesson import LessonTab
+
+    app = ClassroomApp(warm=False)
+    app.show("lesson")
+    assert isinstance(app.lesson, LessonTab) and app._bodies["lesson"].children == (app.lesson,)
+    assert app.lesson.lesson is not None and not app.lesson.revealed
+    app.lesson.reveal()
+    assert app.lesson.revealed and app.lesson.answer is not None
+    app.close()

@@ -283,8 +283,9 @@ STEP_NUMBERS = r"(\d+)\D+(\d+)"  # "decision 3 of 191" in any language: the deci
 def _check_stepper(page, scope, name: str) -> None:
     """Click *next* in the first stepper: the decision, the table and the explanation change.
 
-    Language-neutral: the step label's first number goes from 0 to 1; *next* is the stepper's
-    primary button."""
+    Language-neutral: at the deal the label reads "before decision 1 of N", after *next* "decision 1
+    of N" (decisions counted from 1): the text changes, the first number stays 1; *next* is the
+    stepper's primary button."""
     stepper = scope.locator(".mowkit-stepper").first
     stepper.wait_for(state="visible", timeout=UI)
     stepper.scroll_into_view_if_needed()
@@ -292,7 +293,7 @@ def _check_stepper(page, scope, name: str) -> None:
     table = stepper.locator(".mowkit-table")
     explanation = stepper.locator(".mowkit-explanation")
     before = (label.inner_text(), table.inner_html(), explanation.inner_text())
-    assert re.search(STEP_NUMBERS, before[0]) and re.search(r"\d+", before[0]).group() == "0", before[0]
+    assert re.search(STEP_NUMBERS, before[0]) and re.search(r"\d+", before[0]).group() == "1", before[0]
     stepper.locator(".widget-button.mod-primary").first.click()
     page.wait_for_function("([el, old]) => el.innerText !== old", arg=[label.element_handle(), before[0]],
                            timeout=UI)

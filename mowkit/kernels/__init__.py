@@ -35,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mowkit import registry
 from mowkit.i18n import N_, _
 
 
@@ -185,8 +186,6 @@ def describe(key: str) -> str:
     parts = module.split(".")
     owner = _("tournament")
     if len(parts) > 2 and parts[1] == "games":
-        from mowkit import registry
-
         try:
             owner = registry.title(parts[2])
         except Exception:  # an unregistered folder: its name

@@ -16,7 +16,9 @@ the browser's language (Voila passes its ``Accept-Language`` header to the page'
 * **play** — people at one screen (hot-seat) and computer players
   (:class:`~mowkit.widgets.play.Play`; by default two people and one computer);
 * **position editor** — click cards into hands and rows or herds, check, step through
-  (:class:`~mowkit.widgets.editor.PositionEditor`);
+  (:class:`~mowkit.widgets.editor.PositionEditor`), and add them to a lesson;
+* **lesson** — a teacher's lesson, one position at a time, its question, the answer the kit works
+  out on a click (:class:`~mowkit.widgets.lesson.LessonTab`; lessons in ``data/lessons/``);
 * **outcome explorer** — a seeded tournament with charts (:class:`~mowkit.widgets.explorer.OutcomeExplorer`).
 
 The app knows no game: its pickers list the registered games (:func:`mowkit.registry.specs`, the
@@ -58,13 +60,14 @@ from mowkit.spec import GameSpec
 from mowkit.widgets.common import language_toggle
 from mowkit.widgets.editor import PositionEditor
 from mowkit.widgets.explorer import OutcomeExplorer
+from mowkit.widgets.lesson import LessonTab
 from mowkit.widgets.play import Play
 from mowkit.widgets.stepper import Stepper
 from mowkit.widgets.warmup import WarmUp
 
-TABS = ("step", "play", "editor", "explorer")
+TABS = ("step", "play", "editor", "lesson", "explorer")
 _TITLES = {"step": N_("step by step"), "play": N_("play"), "editor": N_("position editor"),
-           "explorer": N_("outcome explorer")}
+           "lesson": N_("lesson"), "explorer": N_("outcome explorer")}
 
 # ipywidgets draws tab titles in a fixed width (--jp-widgets-horizontal-tab-width) and cuts longer
 # ones off: here each tab is as wide as its title.
@@ -137,7 +140,7 @@ def page_language(environ: Mapping[str, str] | None = None) -> str | None:
 def _fills(key: str, spec: GameSpec) -> bool:
     """Whether a game can fill tab ``key``: the editor needs the spec's ``editor``, the explorer
     computer players; every game steps and plays."""
-    if key == "editor":
+    if key in ("editor", "lesson"):  # a lesson is made of positions built in the editor
         return spec.editor is not None
     if key == "explorer":
         return bool(spec.agent_classes())
@@ -196,6 +199,7 @@ class ClassroomApp(widgets.VBox):
         self.plays: dict[str, Play] = {}
         self.editors: dict[str, PositionEditor] = {}
         self.explorer: OutcomeExplorer | None = None
+        self.lesson: LessonTab | None = None
         self._builders: dict[str, Callable[[str], widgets.Widget]] = {
             "step": self._stepper, "play": self._play, "editor": self._editor}
 
@@ -274,6 +278,13 @@ class ClassroomApp(widgets.VBox):
 
     # ------------------------------------------------------------------ building, lazily
     def _fill(self, key: str) -> None:
+        if key == "lesson":
+            if self.lesson is None:
+                self.lesson = LessonTab(language_switch=False)
+                self._bodies[key].children = [self.lesson]
+            else:
+                self.lesson.refresh_files()  # a lesson just saved in the editor is listed
+            return
         if key == "explorer":
             if self.explorer is None:
                 self.explorer = OutcomeExplorer(self._explorer_games[0], players=4, n_games=self.n_games, seed=1,
