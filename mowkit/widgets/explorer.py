@@ -366,7 +366,7 @@ class OutcomeExplorer(widgets.VBox):
     def _draw_figures(self) -> None:
         """The charts of the table, in the current language."""
         df, per = self.table, self._per
-        self.figures = {"penalties": plots.penalty_histogram(df, per=per), "wins": plots.win_rate_bars(df)}
+        self.figures = {"penalties": plots.penalty_histogram(df, per=per), "wins": plots.win_rate_bars(self.summary if self.summary is not None else df)}
         if per == "game":
             self.figures["totals"] = plots.score_trajectories(df)
         self.charts.outputs = tuple(figure_output(f) for f in self.figures.values())
