@@ -133,6 +133,12 @@ class Codec(CodecBase[Mow]):
         s.stock = pool[pos:]
         return s
 
+    def unseen_cards(self, state: Any, player: int) -> list[int]:
+        """The other hands and the draw pile, less the plain 8s a mad cow sent to a hand (public)."""
+        public = {e.replaced for e in state.log if getattr(e, "kind", "") == "mad cow placed"}
+        others = [q for q in range(state.game.players) if q != player]
+        return [c for q in others for c in state.hands[q] if c not in public] + list(state.stock)
+
     def framework_parameters(self) -> dict[str, Scalar]:
         """The options a framework exposes: ``packets`` "" for the engine default, ``max_rounds`` 0 for no limit."""
         return {"players": 4, "packets": "", "threshold": 100, "max_rounds": 0, "specials": True,

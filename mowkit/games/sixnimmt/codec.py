@@ -7,14 +7,14 @@ The action numbering: ``Play`` card ``c`` is ``c - 1`` (0..103), ``TakeRow`` row
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from mowkit.codec import CodecBase, Scalar
 from mowkit.core import Action
-from mowkit.games.sixnimmt.engine import SixNimmt
+from mowkit.games.sixnimmt.engine import Play, SixNimmt
 
 CARDS = 104
 ROWS = 10
@@ -111,6 +111,39 @@ class Codec(CodecBase[SixNimmt]):
             pos += 1
         s.out = pool[pos:]
         return s
+
+    def dealt_cards(self) -> int:
+        """The hands and the row starters (the logic variant deals none: its cards lie face up)."""
+        g = self.game
+        return 0 if g.logic else g.players * g.hand_size + g.rows
+
+    def unseen_cards(self, state: Any, player: int) -> list[int]:
+        """The other hands, their face-down cards and the cards out of play (none in the logic variant)."""
+        if state.game.logic:
+            return []
+        others = [q for q in range(state.game.players) if q != player]
+        return ([c for q in others for c in state.hands[q]] + [state.chosen[q] for q in others if q in state.chosen]
+                + list(state.out))
+
+    def resample_cards(self, state: Any, player: int, rng: np.random.Generator) -> dict[int, int]:
+        """As the base; in the logic variant (public hands) each other face-down card is swapped
+        with a random card of its owner's hand."""
+        if not state.game.logic:
+            return super().resample_cards(state, player, rng)
+        out: dict[int, int] = {}
+        for q, card in sorted(state.chosen.items()):
+            if q == player:
+                continue
+            cards = [card, *state.hands[q]]
+            other = cards[int(rng.integers(len(cards)))]
+            if other != card:
+                out[card], out[other] = other, card
+        return out
+
+    def revealed(self, events: Sequence[object]) -> list[Action]:
+        """The face-down cards a reveal shows, as the ``Play`` moves of their players."""
+        return [Play(player=p, card=c) for e in events if getattr(e, "kind", "") == "cards revealed"
+                for c, p in e.cards]  # type: ignore[attr-defined]
 
     def framework_parameters(self) -> dict[str, Scalar]:
         """The options a framework exposes: ``variant`` names joined by ``+``, ``max_rounds`` 0 for no limit."""
