@@ -84,8 +84,9 @@ def pettingzoo_loop(game_name: str, players: int, n_games: int) -> tuple[int, fl
                 env.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[int(rng.integers(len(legal)))]))
-            decisions += 1
+            action = int(legal[int(rng.integers(len(legal)))])
+            env.step(action)
+            decisions += action != env.pass_index  # a pass (a seat that does not decide now) is no decision
     return decisions, time.perf_counter() - start
 
 

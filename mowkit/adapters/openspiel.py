@@ -301,6 +301,7 @@ class _Core:
         self.trace: list[Any] = []
         self.cur = int(pyspiel.PlayerId.CHANCE)
         self.legal: dict[int, Any] | None = None
+        self.left: list[int] | None = None  # the cards not dealt yet of the deal in progress (made when asked)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         c = _Core.__new__(_Core)
@@ -312,6 +313,7 @@ class _Core:
         c.trace = list(self.trace)
         c.cur = self.cur
         c.legal = self.legal
+        c.left = None if self.left is None else list(self.left)
         return c
 
 
@@ -392,10 +394,11 @@ class _State(pyspiel.State):
         """The cards not dealt yet, equally likely; a seeded game: one outcome (0), its seed's deal."""
         if self._r.seed is not None:
             return [(0, 1.0)]
-        dealt = set(self._c.partial)
-        left = [c for c in self._r.deck if c not in dealt]
-        p = 1.0 / len(left)
-        return [(c, p) for c in left]
+        c = self._c
+        if c.left is None:
+            c.left = [x for x in self._r.deck if x not in set(c.partial)]
+        p = 1.0 / len(c.left)
+        return [(x, p) for x in c.left]
 
     def _apply_action(self, action: int) -> None:
         c, r = self._c, self._r
@@ -403,12 +406,16 @@ class _State(pyspiel.State):
             if r.seed is not None:
                 self._start(r.game.new_state(rng=deal_rng(game_root(r.seed))))
             else:
-                c.partial.append(int(action))
+                card = int(action)
+                if c.left is not None:
+                    c.left.remove(card)
+                c.partial.append(card)
                 if len(c.partial) < r.dealt:
                     return  # still dealing: still a chance node
                 taken = set(c.partial)
                 c.deals.append(c.partial + [x for x in r.deck if x not in taken])
                 c.partial = []
+                c.left = None
         else:
             self._move(int(action))
             return
