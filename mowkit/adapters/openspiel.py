@@ -289,6 +289,7 @@ class _Start:
     round: int
     observations: tuple[Any, ...]
     hands: tuple[tuple[int, ...], ...]
+    texts: dict[tuple[int, bool], str] = dataclasses.field(default_factory=dict)  # made when asked, shared by clones
 
 
 class _Core:
@@ -586,7 +587,10 @@ class _Observer:
         lines = ["start"]
         for e in c.trace:
             if isinstance(e, _Start):
-                lines.append(f"round {e.round + 1}: {self._text(e.observations[player])}")
+                key = (player, self.public_only)
+                if key not in e.texts:
+                    e.texts[key] = f"round {e.round + 1}: {self._text(e.observations[player])}"
+                lines.append(e.texts[key])
             else:
                 lines.append(e.line(player, self.public_only))
         return "\n".join(lines)

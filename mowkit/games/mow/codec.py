@@ -84,28 +84,25 @@ class Codec(CodecBase[Mow]):
         arrow, the active herd and the phase one-hot.
         """
         game = self.game
-        v = np.zeros(self.observation_size(), np.float32)
+        C = len(game.cards)
+        herds = game.num_herds
         n = game.players
+        v = np.zeros(C * (1 + 2 * herds + n) + 4 * n + 9, np.float32)
         if obs is None:
             return v
-        C = len(game.cards)
-        for c in obs.hand:
-            v[c] = 1
-        for h in range(game.num_herds):
-            for _, c in obs.herds[h]:
-                v[C * (1 + h) + c] = 1
-            for a, _ in obs.acrobats[h]:
-                v[C * (1 + game.num_herds + h) + a] = 1
-        base = C * (1 + 2 * game.num_herds)
+        ones = list(obs.hand)
+        for h in range(herds):
+            ones.extend(C * (1 + h) + c for _, c in obs.herds[h])
+            ones.extend(C * (1 + herds + h) + a for a, _ in obs.acrobats[h])
+        base = C * (1 + 2 * herds)
         for p, shed in enumerate(obs.piles):
-            for c in shed:
-                v[base + C * p + c] = 1
+            ones.extend(base + C * p + c for c in shed)
         base += C * n
-        for p in range(n):
-            v[base + p] = obs.hand_sizes[p] / 5
-            v[base + n + p] = obs.totals[p] / game.threshold
-            v[base + 2 * n + p] = p in obs.pending
-        v[base + 3 * n + obs.player] = 1
+        ones.extend(base + 2 * n + p for p in obs.pending)
+        ones.append(base + 3 * n + obs.player)
+        v[ones] = 1
+        v[base : base + n] = [s / 5 for s in obs.hand_sizes]
+        v[base + n : base + 2 * n] = [t / game.threshold for t in obs.totals]
         base += 4 * n
         v[base] = obs.stock_size / len(game.deck)
         v[base + 1] = obs.arrow

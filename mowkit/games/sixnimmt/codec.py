@@ -52,32 +52,29 @@ class Codec(CodecBase[SixNimmt]):
         and the turn divided by the hand size.
         """
         game = self.game
-        v = np.zeros(self.observation_size(), np.float32)
+        v = np.zeros(CARDS * (3 + game.rows) + 5 * game.players + 6, np.float32)
         n = game.players
         if obs is None:
             return v
-        for c in obs.hand:
-            v[c - 1] = 1
+        ones = [c - 1 for c in obs.hand]
         for r, row in enumerate(obs.rows):
-            for c in row:
-                v[CARDS * (1 + r) + c - 1] = 1
+            ones.extend(CARDS * (1 + r) + c - 1 for c in row)
         base = CARDS * (1 + game.rows)
-        for _, _, c in obs.played:
-            v[base + c - 1] = 1
+        ones.extend(base + c - 1 for _, _, c in obs.played)
         base += CARDS
         if obs.to_place is not None:
-            v[base + obs.to_place - 1] = 1
+            ones.append(base + obs.to_place - 1)
         base += CARDS
-        heads = [sum(game.penalty(c) for c in pile) for pile in obs.piles]
-        for p in range(n):
-            v[base + p] = heads[p] / game.threshold
-            v[base + n + p] = obs.totals[p] / game.threshold
-            v[base + 2 * n + p] = p in obs.chosen
-            v[base + 3 * n + p] = p in obs.pending
-        v[base + 4 * n + obs.player] = 1
-        base += 5 * n
-        v[base + PHASES.index(obs.phase)] = 1
-        v[base + 5] = obs.turn / game.hand_size
+        ones.extend(base + 2 * n + p for p in obs.chosen)
+        ones.extend(base + 3 * n + p for p in obs.pending)
+        ones.append(base + 4 * n + obs.player)
+        ones.append(base + 5 * n + PHASES.index(obs.phase))
+        v[ones] = 1
+        penalty = game.penalty
+        t = game.threshold
+        v[base : base + n] = [sum(penalty(c) for c in pile) / t for pile in obs.piles]
+        v[base + n : base + 2 * n] = [x / t for x in obs.totals]
+        v[base + 5 * n + 5] = obs.turn / game.hand_size
         return v
 
     def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any:
