@@ -27,6 +27,7 @@ class Codec(CodecBase[SixNimmt]):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.size = CARDS + ROWS + 2 * ROWS + CARDS
+        self._heads = [0] + [int(game.penalty(c)) for c in range(1, CARDS + 1)]  # heads by card number
 
     def encode(self, action: Action) -> int:
         """The index of ``action``."""
@@ -70,9 +71,9 @@ class Codec(CodecBase[SixNimmt]):
         ones.append(base + 4 * n + obs.player)
         ones.append(base + 5 * n + PHASES.index(obs.phase))
         v[ones] = 1
-        penalty = game.penalty
+        heads = self._heads
         t = game.threshold
-        v[base : base + n] = [sum(penalty(c) for c in pile) / t for pile in obs.piles]
+        v[base : base + n] = [sum(map(heads.__getitem__, pile)) / t for pile in obs.piles]
         v[base + n : base + 2 * n] = [x / t for x in obs.totals]
         v[base + 5 * n + 5] = obs.turn / game.hand_size
         return v
