@@ -258,17 +258,21 @@ class _Deals(Chance):
         return _Deals(list(self.deals))
 
 
-@dataclasses.dataclass(eq=False)
 class _Move:
     """One decision as data: who, its index and action, whether face down, its events, the hand after."""
 
-    seat: int
-    index: int
-    action: Any
-    hidden: bool
-    events: tuple[Any, ...]
-    hand: tuple[int, ...]
-    _events_text: str | None = None
+    __slots__ = ("seat", "index", "action", "hidden", "events", "hand", "_events_text")
+
+    def __init__(self, seat: int, index: int, action: Any, hidden: bool, events: tuple[Any, ...],
+                 hand: tuple[int, ...]) -> None:
+        self.seat, self.index, self.action, self.hidden, self.events, self.hand = seat, index, action, hidden, events, hand
+        self._events_text: str | None = None
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.seat, self.index, self.action, self.hidden, self.events, self.hand, self._events_text)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.seat, self.index, self.action, self.hidden, self.events, self.hand, self._events_text = state
 
     def events_text(self) -> str:
         if self._events_text is None:
@@ -353,9 +357,9 @@ class _State(pyspiel.State):
             while r.dealt == 0 and self._needs_deal() and (c.engine is not None or len(c.deals) < min(2, r.cap)):
                 c.deals.append(list(r.deck))
             if c.engine is None and len(c.deals) >= min(2, r.cap):
-                engine = r.game.new_state(deals=c.deals[:1])
-                self._start(engine)
-                engine._chance = _Deals(c.deals)
+                # the orders are permutations of the deck by construction: the state is made on them
+                # directly (``new_state(deals=...)`` would check every order once more)
+                self._start(r.game._state_class(r.game, _Deals(c.deals)))
         if self._needs_deal():
             c.cur = CHANCE
         elif c.engine.is_over():
