@@ -102,6 +102,12 @@ class CodecBase(Generic[GameT]):
         perm = [int(c) for c in rng.permutation(np.array(pool, dtype=np.int64))]
         return {a: b for a, b in zip(pool, perm) if a != b}
 
+    def relabel_state(self, state: SomeState, cards: Mapping[int, int]) -> SomeState | None:
+        """A copy of ``state`` with the cards renamed by ``cards`` wherever a player cannot see them
+        (hands, face-down cards, the stock) and in its record of face-down moves, or None when the
+        game does not say how (a framework then replays the world's history instead)."""
+        return None
+
     def relabel(self, action: Action, cards: Mapping[int, int]) -> Action:
         """``action`` with its card renamed by ``cards`` (a face-down move in a resampled world)."""
         card = getattr(action, "card", None)

@@ -247,6 +247,17 @@ def test_resampled_worlds_keep_the_information_state_and_replay_their_history(na
                 assert str(replay) == str(world)
                 assert [replay.information_state_string(q) for q in range(game.num_players())] == \
                     [world.information_state_string(q) for q in range(game.num_players())]
+                if p == 0:  # the world plays on as its replay does
+                    walk = np.random.default_rng(step)
+                    while not world.is_terminal():
+                        options = [o for o, _ in world.chance_outcomes()] if world.is_chance_node() \
+                            else world.legal_actions()
+                        assert options == ([o for o, _ in replay.chance_outcomes()] if replay.is_chance_node()
+                                           else replay.legal_actions())
+                        a = int(options[int(walk.integers(len(options)))])
+                        world.apply_action(a)
+                        replay.apply_action(a)
+                    assert world.returns() == replay.returns() and str(world) == str(replay)
         if state.is_chance_node():
             outcomes = [o for o, _ in state.chance_outcomes()]
             state.apply_action(int(outcomes[int(rng.integers(len(outcomes)))]))

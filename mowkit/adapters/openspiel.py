@@ -307,6 +307,7 @@ class _Core:
         self.cur = int(pyspiel.PlayerId.CHANCE)
         self.legal: dict[int, Any] | None = None
         self.left: list[int] | None = None  # the cards not dealt yet of the deal in progress (made when asked)
+        self.fast: list[int] | None = None  # while a sampled world records its history: the players in turn
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         c = _Core.__new__(_Core)
@@ -319,6 +320,7 @@ class _Core:
         c.cur = self.cur
         c.legal = self.legal
         c.left = None if self.left is None else list(self.left)
+        c.fast = None
         return c
 
 
@@ -407,6 +409,10 @@ class _State(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         c, r = self._c, self._r
+        if c.fast is not None:  # a sampled world taking its history: its state is set afterwards
+            c.fast.pop()
+            c.cur = c.fast[-1] if c.fast else CHANCE
+            return
         if c.cur == CHANCE:
             if r.seed is not None:
                 self._start(r.game.new_state(rng=deal_rng(game_root(r.seed))))
@@ -483,6 +489,10 @@ class _State(pyspiel.State):
             return game.unseeded().new_initial_state() if r.seed is not None else game.new_initial_state()
         rng = np.random.default_rng(int(probability_sampler() * 2**31))
         sigma = r.codec.resample_cards(c.engine, player_id, rng)
+        if r.seed is None:
+            engine = r.codec.relabel_state(c.engine, sigma)
+            if engine is not None:
+                return self._world(game, player_id, sigma, engine, rng)
         world = game.unseeded().new_initial_state()
         deals = [list(d) for d in c.engine.deals]
         deals[-1] = [sigma.get(x, x) for x in deals[-1]]
@@ -507,6 +517,49 @@ class _State(pyspiel.State):
             if r.seed is not None and world._needs_deal():
                 for _ in range(r.dealt):
                     world.apply_action(next(chance))
+        return world
+
+    def _world(self, game: Any, player: int, sigma: dict[int, int], engine: Any, rng: np.random.Generator) -> _State:
+        """The sampled world made directly (the same as replaying its history, which it records)."""
+        c, r = self._c, self._r
+        get = sigma.get
+        rounds = len(engine.deals)
+        deals = [list(d) for d in c.deals]
+        prefix = [get(x, x) for x in deals[rounds - 1][: r.dealt]]
+        deals[rounds - 1] = prefix + [x for x in r.deck if x not in set(prefix)]
+        for k in range(rounds, len(deals)):  # dealt ahead, seen by no one: dealt again
+            perm = [int(x) for x in rng.permutation(np.array(r.deck))][: r.dealt]
+            deals[k] = perm + [x for x in r.deck if x not in set(perm)]
+        engine.deals[-1] = list(deals[rounds - 1])
+        engine._chance = _Deals(deals)
+        start = max(i for i, e in enumerate(c.trace) if isinstance(e, _Start))
+        trace = c.trace[:start]
+        fields = r.codec.private_fields
+        for e in c.trace[start:]:
+            if isinstance(e, _Start):
+                obs = tuple(dataclasses.replace(o, **{f: tuple(sorted(get(x, x) for x in getattr(o, f))) for f in fields})
+                            for o in e.observations)
+                trace.append(_Start(e.round, obs, tuple(tuple(sorted(get(x, x) for x in h)) for h in e.hands)))
+                continue
+            action, index = e.action, e.index
+            if e.hidden and e.seat != player:
+                action = r.codec.relabel(action, sigma)
+                index = r.codec.encode(action)
+            m = _Move(e.seat, index, action, e.hidden, e.events, tuple(sorted(get(x, x) for x in e.hand)))
+            m._events_text = e._events_text
+            trace.append(m)
+        chance = iter(x for d in deals for x in d[: r.dealt])
+        moves = iter(m for m in trace if isinstance(m, _Move))
+        history = [(CHANCE, next(chance)) if item.player == CHANCE else (item.player, next(moves).index)
+                   for item in self.full_history()]
+        world = game.new_initial_state()
+        world._c.fast = [p for p, _ in reversed(history)]
+        world._c.cur = history[0][0] if history else c.cur
+        for _, a in history:
+            world.apply_action(a)
+        core = _Core()
+        core.deals, core.engine, core.trace, core.cur = deals, engine, trace, c.cur
+        world._c = core
         return world
 
     def __str__(self) -> str:

@@ -136,6 +136,14 @@ class Codec(CodecBase[Mow]):
         others = [q for q in range(state.game.players) if q != player]
         return [c for q in others for c in state.hands[q] if c not in public] + list(state.stock)
 
+    def relabel_state(self, state: Any, cards: Mapping[int, int]) -> Any:
+        """Hands (kept in card order, as the engine keeps them) and the draw pile renamed."""
+        s = state.clone()
+        get = cards.get
+        s.hands = [sorted(get(c, c) for c in h) for h in s.hands]
+        s.stock = [get(c, c) for c in s.stock]
+        return s
+
     def framework_parameters(self) -> dict[str, Scalar]:
         """The options a framework exposes: ``packets`` "" for the engine default, ``max_rounds`` 0 for no limit."""
         return {"players": 4, "packets": "", "threshold": 100, "max_rounds": 0, "specials": True,

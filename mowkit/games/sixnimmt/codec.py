@@ -138,6 +138,19 @@ class Codec(CodecBase[SixNimmt]):
                 out[card], out[other] = other, card
         return out
 
+    def relabel_state(self, state: Any, cards: Mapping[int, int]) -> Any:
+        """Hands, face-down cards and the cards out of play renamed (a deal's rest is in card order);
+        None in the logic variant (its hands are drafted in public: a world there is replayed)."""
+        if state.game.logic:
+            return None
+        s = state.clone()
+        get = cards.get
+        s.hands = [sorted(get(c, c) for c in h) for h in s.hands]
+        s.chosen = {q: get(c, c) for q, c in s.chosen.items()}
+        s.out = sorted(get(c, c) for c in s.out)
+        s.history[-1] = [self.relabel(a, cards) if a.hidden else a for a in s.history[-1]]
+        return s
+
     def revealed(self, events: Sequence[object]) -> list[Action]:
         """The face-down cards a reveal shows, as the ``Play`` moves of their players."""
         return [Play(player=p, card=c) for e in events if getattr(e, "kind", "") == "cards revealed"
