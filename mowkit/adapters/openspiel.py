@@ -54,9 +54,10 @@ only translates, through the game's codec (:func:`mowkit.adapters.codec_of`).
 * ``resample_from_infostate(player, sampler)`` (used by OpenSpiel's ISMCTS) returns a world
   consistent with what the player saw: the cards it cannot see are permuted at random
   (the codec's ``resample_cards``: their places in the deck orders and another seat's face-down
-  card), later deals are dealt again, and the world is built by replaying its own history (a
-  game of the same options without ``seed``), so its ``history()`` replays it and the player's
-  information state is unchanged.
+  card) and later deals are dealt again. The world is a state of the same game without ``seed``
+  whose ``history()`` replays it: it is made directly (the codec's ``relabel_state``) while its
+  history is recorded, or, where the codec gives no ``relabel_state`` (and for seeded games), by
+  replaying that history. The player's information state is unchanged.
 * OpenSpiel's C++ bots that search with the game's states (its C++ MCTS and ISMCTS) cannot drive
   these Python games; use the Python ``open_spiel.python.algorithms`` ones (ISMCTS, MCTS, CFR,
   exploitability) or the bots here.
