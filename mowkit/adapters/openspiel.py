@@ -66,6 +66,7 @@ only translates, through the game's codec (:func:`mowkit.adapters.codec_of`).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -264,7 +265,7 @@ class _Move:
 
     __slots__ = ("seat", "index", "action", "hidden", "events", "hand", "_events_text")
 
-    def __init__(self, seat: int, index: int, action: Any, hidden: bool, events: tuple[Any, ...],
+    def __init__(self, seat: int, index: int, action: Any, hidden: bool, events: Sequence[Any],
                  hand: tuple[int, ...]) -> None:
         self.seat, self.index, self.action, self.hidden, self.events, self.hand = seat, index, action, hidden, events, hand
         self._events_text: str | None = None
@@ -307,6 +308,7 @@ class _Core:
         self.trace: list[Any] = []
         self.cur = int(pyspiel.PlayerId.CHANCE)
         self.legal: dict[int, Any] | None = None
+        self.legal_sorted: list[int] = []
         self.left: list[int] | None = None  # the cards not dealt yet of the deal in progress (made when asked)
         self.fast: list[int] | None = None  # while a sampled world records its history: the players in turn
 
@@ -320,6 +322,7 @@ class _Core:
         c.trace = list(self.trace)
         c.cur = self.cur
         c.legal = self.legal
+        c.legal_sorted = self.legal_sorted
         c.left = None if self.left is None else list(self.left)
         c.fast = None
         return c
@@ -391,12 +394,16 @@ class _State(pyspiel.State):
         if c.legal is None:
             encode = self._r.codec.encode
             c.legal = {encode(a): a for a in c.engine.legal_actions(c.cur)}
+            c.legal_sorted = sorted(c.legal)
         return c.legal
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._c.cur < 0 or player != self._c.cur:
+        c = self._c
+        if c.cur < 0 or player != c.cur:
             return []
-        return sorted(self._legal_map())
+        if c.legal is None:
+            self._legal_map()
+        return list(c.legal_sorted)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not dealt yet, equally likely; a seeded game: one outcome (0), its seed's deal."""
@@ -443,7 +450,7 @@ class _State(pyspiel.State):
         # ``move`` is the engine's own legal action object (from ``legal_actions`` of this very
         # state): the engine's check would only find it legal again, so it is applied directly.
         c.engine._apply(move)
-        c.trace.append(_Move(seat, index, move, move.hidden, tuple(c.engine.events),
+        c.trace.append(_Move(seat, index, move, move.hidden, c.engine.events,  # a new list at every move
                              r.codec.private_view(c.engine, seat)))
         if c.engine.round_index != rounds:
             if not c.engine.is_over():
