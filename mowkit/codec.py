@@ -75,6 +75,50 @@ class CodecBase(Generic[GameT]):
         """A copy of ``state`` where the cards ``player`` cannot see are dealt again at random."""
         raise NotImplementedError
 
+    # ------------------------------------------------------------------ what a player knows (framework models)
+    private_fields: tuple[str, ...] = ("hand",)
+    """The fields of an observation only its player sees (a public-only observer leaves them out)."""
+
+    def dealt_cards(self) -> int:
+        """How many leading places of a round's deck order the rules use (default: the whole deck).
+
+        A framework deals them one card per chance node; the rest follow in deck order.
+        """
+        return len(self.game.deck)
+
+    def private_view(self, state: SomeState, player: int) -> tuple[int, ...]:
+        """What only ``player`` knows of ``state`` beyond the moves it saw: its hand (card ids)."""
+        return tuple(state.hands[player])  # type: ignore[attr-defined]
+
+    def unseen_cards(self, state: SomeState, player: int) -> list[int]:
+        """The cards whose place ``player`` does not know (another hand, a face-down card, the stock)."""
+        raise NotImplementedError
+
+    def resample_cards(self, state: SomeState, player: int, rng: np.random.Generator) -> dict[int, int]:
+        """A random permutation of the cards ``player`` cannot see (``old card -> new card``, moved
+        cards only): swapping them in the deck orders and in others' face-down moves gives a world
+        ``player`` cannot tell from ``state``."""
+        pool = self.unseen_cards(state, player)
+        perm = [int(c) for c in rng.permutation(np.array(pool, dtype=np.int64))]
+        return {a: b for a, b in zip(pool, perm) if a != b}
+
+    def relabel_state(self, state: SomeState, cards: Mapping[int, int]) -> SomeState | None:
+        """A copy of ``state`` with the cards renamed by ``cards`` wherever a player cannot see them
+        (hands, face-down cards, the stock) and in its record of face-down moves, or None when the
+        game does not say how (a framework then replays the world's history instead)."""
+        return None
+
+    def relabel(self, action: Action, cards: Mapping[int, int]) -> Action:
+        """``action`` with its card renamed by ``cards`` (a face-down move in a resampled world)."""
+        card = getattr(action, "card", None)
+        if card is None or card not in cards:
+            return action
+        return dataclasses.replace(action, card=cards[card])  # type: ignore[call-arg]
+
+    def revealed(self, events: Sequence[object]) -> list[Action]:
+        """The face-down moves that ``events`` show to everyone (default: none)."""
+        return []
+
     # ------------------------------------------------------------------ what frameworks ask of a game
     def framework_parameters(self) -> dict[str, Scalar]:
         """The game's options a framework exposes, with their defaults as scalars.

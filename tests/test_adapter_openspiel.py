@@ -7,15 +7,15 @@ import pickle
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import cfr, exploitability, get_all_states, ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 import mowkit
 from mowkit.adapters import codec_of, observation_text
 from mowkit.adapters.openspiel import (
+    ROUND_CAP,
     AgentBot,
     DeterminizedMCTSBot,
-    deal_order,
     match_bots,
     play_bots,
     play_to_end,
@@ -91,18 +91,26 @@ def test_games_sim_style_checks(name, params):
         assert game.min_utility() <= r <= game.max_utility()
 
 
+def _deal(state, rng):
+    while state.is_chance_node():
+        outcomes = [o for o, _ in state.chance_outcomes()]
+        state.apply_action(int(outcomes[int(rng.integers(len(outcomes)))]))
+
+
 def test_information_state_hides_other_hands_and_face_down_cards():
-    """Two worlds that differ only in another seat's hidden cards look the same to a player."""
+    """A sampled world differs in another seat's hidden cards and looks the same to the player."""
     game = pyspiel.load_game("mowkit_sixnimmt", {"max_rounds": 1})
     state = game.new_initial_state()
-    state.apply_action(5)
+    _deal(state, np.random.default_rng(5))
     state.apply_action(state.legal_actions()[0])  # seat 0 lays a card face down
     world = state.resample_from_infostate(1, np.random.RandomState(3).uniform)
     assert world.information_state_string(1) == state.information_state_string(1)
+    np.testing.assert_array_equal(world.information_state_tensor(1), state.information_state_tensor(1))
     assert world.current_player() == state.current_player() == 1
     assert world.legal_actions() == state.legal_actions()
     # seat 0's face-down card and the other hands were dealt again
     assert world.engine.hands[0] != state.engine.hands[0] or world.engine.chosen != state.engine.chosen
+    assert str(state.engine.chosen[0] - 1) not in state.information_state_string(1).splitlines()[-1].split("|")[0]
     assert "hand=" + str(tuple(state.engine.hands[0])) not in state.information_state_string(1)
     # every card is still in exactly one place
     e = world.engine
@@ -110,21 +118,152 @@ def test_information_state_hides_other_hands_and_face_down_cards():
     assert sorted(cards) == list(e.game.deck)
 
 
-def test_chance_deals_the_seeded_order_and_actions_match_the_engine():
-    """A chance outcome deals ``default_rng(k).permutation(deck)``; the actions are the engine's."""
+def test_chance_deals_card_by_card_and_actions_match_the_engine():
+    """Each chance node deals one of the cards not dealt yet, equally likely; hands are the first blocks."""
     game = pyspiel.load_game("mowkit_mow", {"players": 3, "max_rounds": 1})
     engine_game = mowkit.load_game("mow", players=3, max_rounds=1)
     state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == 1000
-    state.apply_action(42)
-    order = [int(c) for c in np.random.default_rng(42).permutation(np.array(engine_game.deck))]
-    assert deal_order(engine_game, 42) == order
-    assert list(state.engine.hands[0]) == sorted(order[:5])
+    deck = sorted(engine_game.deck)
+    assert state.is_chance_node() and [o for o, _ in state.chance_outcomes()] == deck
+    assert all(abs(p - 1 / len(deck)) < 1e-12 for _, p in state.chance_outcomes())
+    order = [int(c) for c in np.random.default_rng(42).permutation(np.array(deck))]
+    for k, card in enumerate(order):
+        assert state.is_chance_node() and len(state.chance_outcomes()) == len(deck) - k
+        state.apply_action(card)
+    assert not state.is_chance_node()
+    assert list(state.engine.hands[0]) == sorted(order[:5]) and state.engine.deals == [order]
     codec = codec_of(engine_game)
     legal = state.engine.legal_actions(0)
     assert state.legal_actions() == sorted(codec.encode(a) for a in legal)
     assert len(set(codec.encode(a) for a in legal)) == len(legal)
     assert observation_text(state.engine.observation(0)) == state.observation_string(0)
+
+
+TINY = {"players": 2, "hand_size": 2, "rows": 1, "variant": "tactics", "max_rounds": 1}
+"""A tiny 2-player 6 nimmt!: five cards (two per hand, one row), one round."""
+
+
+def test_cfr_and_exploitability_on_a_tiny_game_with_hidden_information():
+    """Information sets hold several histories (the deal is hidden), and CFR lowers the exploitability."""
+    game = pyspiel.load_game("mowkit_sixnimmt", TINY)
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    states = get_all_states.get_all_states(game, include_terminals=False, include_chance_states=False)
+    per_infoset: dict[str, int] = {}
+    for state in states.values():
+        key = state.information_state_string()
+        per_infoset[key] = per_infoset.get(key, 0) + 1
+    assert max(per_infoset.values()) > 1
+    first = [s for s in states.values() if len(s.history()) == 5 and s.current_player() == 0]
+    assert len({s.information_state_string() for s in first}) < len(first)  # the first infostate hides the deal
+    solver = cfr.CFRSolver(game)
+    start = exploitability.exploitability(game, solver.average_policy())
+    for _ in range(30):
+        solver.evaluate_and_update_policy()
+    after = exploitability.exploitability(game, solver.average_policy())
+    assert 0 <= after < start
+
+
+def test_information_state_tensor_is_perfect_recall_on_the_tiny_game():
+    """Same information-state string, same tensor; different strings, different tensors (every state)."""
+    game = pyspiel.load_game("mowkit_sixnimmt", TINY)
+    states = get_all_states.get_all_states(game, include_terminals=False, include_chance_states=False)
+    seen: dict[tuple[int, str], bytes] = {}
+    for state in states.values():
+        for p in range(2):
+            key = (p, state.information_state_string(p))
+            tensor = np.asarray(state.information_state_tensor(p), np.float32).tobytes()
+            assert seen.setdefault(key, tensor) == tensor
+    by_tensor: dict[tuple[int, bytes], str] = {}
+    for (p, text), tensor in seen.items():
+        assert by_tensor.setdefault((p, tensor), text) == text
+    assert len(seen) > 2
+
+
+def test_the_public_observer_shows_no_hand():
+    game = pyspiel.load_game("mowkit_sixnimmt", {"players": 3, "max_rounds": 1})
+    state = game.new_initial_state()
+    _deal(state, np.random.default_rng(1))
+    state.apply_action(state.legal_actions()[0])
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    public_recall = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    for p in range(3):
+        hand = state.engine.hands[p]
+        for obs in (public, public_recall):
+            text = obs.string_from(state, p)
+            assert "hand=" not in text and str(tuple(hand)) not in text
+            obs.set_from(state, p)
+            assert obs.tensor[:104].sum() == 0  # the hand block of the vector is empty
+        assert str(tuple(hand)) in state.observation_string(p)
+    # the public information state is the same for every seat
+    assert len({public_recall.string_from(state, p) for p in range(3)}) == 1
+
+
+def test_max_game_length_is_a_true_bound():
+    """No limit on rounds: the adapter caps them, so the longest games stay within max_game_length."""
+    game = pyspiel.load_game("mowkit_sixnimmt", {"players": 2, "hand_size": 1, "threshold": 30})
+    assert game.engine_game.max_rounds == ROUND_CAP
+    assert game.max_game_length() == ROUND_CAP * codec_of(game.engine_game).decisions_per_round()
+    rng = np.random.default_rng(0)
+    longest = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                _deal(state, rng)
+                continue
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            decisions += 1
+        longest = max(longest, decisions)
+    assert 210 < longest <= game.max_game_length()
+
+
+@pytest.mark.parametrize("name,params", [("mowkit_sixnimmt", {"players": 3, "threshold": 15}),
+                                         ("mowkit_mow", {"players": 3, "max_rounds": 1}),
+                                         ("mowkit_sixnimmt", {"players": 2, "variant": "logic", "hand_size": 3,
+                                                              "max_rounds": 1}),
+                                         ("mowkit_mow", {"players": 3, "max_rounds": 1, "seed": 4})])
+def test_resampled_worlds_keep_the_information_state_and_replay_their_history(name, params):
+    """OpenSpiel's ResampleInfostateTest, and each world's history() replays to the world."""
+    game = pyspiel.load_game(name, params)
+    rng = np.random.default_rng(2)
+    sampler = np.random.RandomState(4).uniform
+    state = game.new_initial_state()
+    step = 0
+    while not state.is_terminal():
+        if not state.is_chance_node() and step % 7 == 0:
+            for p in range(game.num_players()):
+                world = state.resample_from_infostate(p, sampler)
+                assert world.information_state_string(p) == state.information_state_string(p)
+                np.testing.assert_array_equal(world.information_state_tensor(p), state.information_state_tensor(p))
+                assert world.current_player() == state.current_player()
+                # as long as the game's (seeded: one chance node stands for the deals the world deals card by card)
+                assert len(world.history()) >= len(state.history()) and (len(world.history()) > 0 or step == 0)
+                replay = world.get_game().new_initial_state()
+                for a in world.history():
+                    replay.apply_action(a)
+                assert str(replay) == str(world)
+                assert [replay.information_state_string(q) for q in range(game.num_players())] == \
+                    [world.information_state_string(q) for q in range(game.num_players())]
+                if p == 0:  # the world plays on as its replay does
+                    walk = np.random.default_rng(step)
+                    while not world.is_terminal():
+                        options = [o for o, _ in world.chance_outcomes()] if world.is_chance_node() \
+                            else world.legal_actions()
+                        assert options == ([o for o, _ in replay.chance_outcomes()] if replay.is_chance_node()
+                                           else replay.legal_actions())
+                        a = int(options[int(walk.integers(len(options)))])
+                        world.apply_action(a)
+                        replay.apply_action(a)
+                    assert world.returns() == replay.returns() and str(world) == str(replay)
+        if state.is_chance_node():
+            outcomes = [o for o, _ in state.chance_outcomes()]
+            state.apply_action(int(outcomes[int(rng.integers(len(outcomes)))]))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        step += 1
 
 
 def test_bad_parameters_are_named():
@@ -149,7 +288,7 @@ def test_ismcts_and_determinized_mcts_play_through_the_adapter(name):
     rs = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(1, rs)
     bots = [
-        ismcts.ISMCTSBot(game, evaluator, 2.0, 15, random_state=rs, allow_inconsistent_action_sets=True),
+        ismcts.ISMCTSBot(game, evaluator, 2.0, 15, random_state=rs),  # strict: consistent action sets
         DeterminizedMCTSBot(game, max_simulations=15, seed=1),
         AgentBot(make_agent(name.removeprefix("mowkit_"), "greedy"), seed=2),
     ]
@@ -178,7 +317,8 @@ def test_a_seeded_game_passes_openspiels_checks_and_is_play_games_game(name, par
     assert state.chance_outcomes() == [(0, 1.0)]
     agents = ["greedy", "random", "random"]
     final = play_to_end(game, match_bots(game, agents, params["seed"]), 0)
-    engine_game = mowkit.load_game(name.removeprefix("mowkit_"), **{k: v for k, v in params.items() if k != "seed"})
+    engine_game = game.engine_game  # the game's options (max_rounds: the adapter's cap when none is given)
+    assert engine_game.name == name.removeprefix("mowkit_") and engine_game.players == params["players"]
     assert final.record(agents) == play_game(engine_game, agents, params["seed"])
     assert str(pickle.loads(pickle.dumps(final))) == str(final)
     with pytest.raises(OptionError, match="seed"):

@@ -6,7 +6,9 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test
+from pettingzoo.test.state_test import state_test
+from pettingzoo.utils.conversions import aec_to_parallel
 
 import mowkit
 from mowkit.adapters import codec_of
@@ -49,31 +51,38 @@ def test_mask_is_the_engines_legal_actions_and_the_hand_stays_private():
     codec = codec_of(engine)
     agent = env.agent_selection
     obs = env.observe(agent)
-    hand = env.state.hands[0]
+    hand = env.game_state.hands[0]
     assert agent == "player_0"
     assert sorted(np.flatnonzero(obs["action_mask"])) == [c - 1 for c in hand]
     assert obs["observation"][:104].sum() == len(hand)  # own hand one-hot
-    assert env.observe("player_1")["action_mask"].sum() == 0  # not to act
+    assert sorted(np.flatnonzero(env.observe("player_1")["action_mask"])) == [c - 1 for c in env.game_state.hands[1]]
     other = env.observe("player_1")["observation"][:104]
-    assert sorted(np.flatnonzero(other) + 1) == env.state.hands[1]
-    assert len(codec.mask(env.state.legal_actions(0))) == env.action_space(agent).n
+    assert sorted(np.flatnonzero(other) + 1) == env.game_state.hands[1]
+    assert len(codec.mask(env.game_state.legal_actions(0))) + 1 == env.action_space(agent).n  # and the pass
 
 
 def test_same_seed_same_game_and_an_illegal_action_ends_it():
     a, b = aec_env("mow", players=3), aec_env("mow", players=3)
     a.reset(seed=9)
     b.reset(seed=9)
-    assert a.state.deals == b.state.deals
+    assert a.game_state.deals == b.game_state.deals
     a.reset(seed=10)
-    assert a.state.deals != b.state.deals
+    assert a.game_state.deals != b.game_state.deals
     env = aec_env("mow", players=3, max_rounds=1)
     env.reset(seed=1)
+    while env.observe(env.agent_selection)["action_mask"][env.pass_index]:  # seats that pass this cycle
+        env.step(env.pass_index)
     mask = env.observe(env.agent_selection)["action_mask"]
     bad = int(np.flatnonzero(mask == 0)[0])
     agent = env.agent_selection
     env.step(bad)
-    assert all(env.terminations.values())
     assert env.rewards[agent] == -1.0 and "illegal" in env.infos[agent]
+    total = env._cumulative_rewards[agent]
+    while not all(env.terminations.values()):  # the agents end with the cycle; the other turns are void
+        assert not any(env.terminations.values())
+        env.step(env.pass_index)
+        assert env.rewards[env.agent_selection] == 0.0
+    assert total == -1.0 and env.agent_selection == "player_0"
 
 
 def test_win_rewards_sum_to_one_and_follow_the_engine():
@@ -88,7 +97,7 @@ def test_win_rewards_sum_to_one_and_follow_the_engine():
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    w = env.state.winners()
+    w = env.game_state.winners()
     assert total == {f"player_{p}": (1 / len(w) if p in w else 0.0) for p in range(3)}
 
 
@@ -113,11 +122,88 @@ def test_every_game_of_an_environment_is_a_seeded_match():
     env = aec_env("mow", players=3, max_rounds=1)
     env.reset(seed=4)
     game = mowkit.load_game("mow", players=3, max_rounds=1)
-    assert env.seed == 4 and env.state.deals == Match(game, ["random"] * 3, 4).state.deals
+    assert env.seed == 4 and env.game_state.deals == Match(game, ["random"] * 3, 4).state.deals
     env.reset()
-    drawn, deals = env.seed, env.state.deals
+    drawn, deals = env.seed, env.game_state.deals
     assert drawn != 4 and isinstance(drawn, int)
     env.reset(seed=drawn)
-    assert env.state.deals == deals
+    assert env.game_state.deals == deals
     record = env.record(["a", "b", "c"])
     assert record["seed"] == drawn and record["agents"] == ["a", "b", "c"] and record["over"] is False
+
+
+def _max_cycles_test(mod, max_cycles=4):
+    """PettingZoo's ``max_cycles_test`` with actions drawn within the masks (its own draws from the
+    whole action space, and an illegal action ends these games at once)."""
+    par = mod.parallel_env(max_cycles=max_cycles)
+    observations, _ = par.reset(seed=0)
+    steps = 0
+    while steps < max_cycles + 10:
+        actions = {a: par.action_space(a).sample(observations[a]["action_mask"]) for a in par.agents}
+        observations, _, terms, truncs, _ = par.step(actions)
+        steps += 1
+        if all(x or y for x, y in zip(terms.values(), truncs.values())):
+            break
+    assert steps == max_cycles
+    env = mod.env(max_cycles=max_cycles)
+    env.reset(seed=0)
+    counts = np.zeros(len(env.possible_agents))
+    for a in env.agent_iter():
+        counts[env.possible_agents.index(a)] += 1
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else env.action_space(a).sample(obs["action_mask"]))
+    assert max_cycles == np.max(counts) - 1 == np.median(counts) - 1
+
+
+class _Module:
+    """PettingZoo's test tools take a module with ``env`` and ``parallel_env`` constructors."""
+
+    def __init__(self, game, **options):
+        self.game, self.options = game, options
+
+    def env(self, **kwargs):
+        return aec_env(self.game, **{**self.options, **kwargs})
+
+    def parallel_env(self, **kwargs):
+        return parallel_env(self.game, **{**self.options, **kwargs})
+
+
+@pytest.mark.parametrize("game,options", [("sixnimmt", {"players": 3}), ("mow", {"players": 3})])
+def test_aec_to_parallel_max_cycles_render_and_state(game, options):
+    """PettingZoo's aec_to_parallel, max_cycles_test, render_test (``"human"`` first) and state test."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        par = aec_to_parallel(aec_env(game, max_rounds=1, **options))
+        parallel_api_test(par, num_cycles=300)
+        parallel_seed_test(lambda: aec_to_parallel(aec_env(game, max_rounds=1, **options)), num_cycles=50)
+        _max_cycles_test(_Module(game, **options))
+        render_test(lambda render_mode=None: aec_env(game, render_mode=render_mode, **options))
+        state_test(aec_env(game, **options), parallel_env(game, **options), num_cycles=30)
+    env = aec_env(game, **options)
+    env.reset(seed=3)
+    assert env.state().shape == env.state_space.shape
+    assert env.state()[: codec_of(env.game).observation_size()].tolist() == env.observe("player_0")["observation"].tolist()
+
+
+def test_max_cycles_truncates_every_agent():
+    env = aec_env("mow", players=3, max_cycles=2)
+    env.reset(seed=1)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            assert trunc and not term
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 2 * 3  # two cycles of three seats
+    par = parallel_env("mow", players=3, max_cycles=2)
+    par.reset(seed=1)
+    observations, _ = par.reset(seed=1)
+    for _ in range(2):
+        actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
+        observations, _, terms, truncs, _ = par.step(actions)
+    assert all(truncs.values()) and not any(terms.values()) and par.agents == []
+    with pytest.raises(OptionError, match="max_cycles"):
+        aec_env("mow", max_cycles=0)

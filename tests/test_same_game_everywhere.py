@@ -59,12 +59,15 @@ def _pettingzoo_record(name: str, agents: list[str], seed: int) -> dict[str, Any
     guarded = [Guarded(make_agent(name, a), v, p) for p, (a, v) in enumerate(zip(agents, views))]
     rngs = [agent_rng(seed, p) for p in range(len(agents))]
     for agent in env.agent_iter():
-        _, _, term, trunc, _ = env.last()
+        obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
             continue
+        if obs["action_mask"][env.pass_index]:  # a seat that does not decide in this cycle
+            env.step(env.pass_index)
+            continue
         p = env.possible_agents.index(agent)
-        action = guarded[p].act(env.state.observation(p), env.state.legal_actions(p), rngs[p])
+        action = guarded[p].act(env.game_state.observation(p), env.game_state.legal_actions(p), rngs[p])
         env.step(codec.encode(action))
     return env.record(agents)
 

@@ -16,6 +16,7 @@ package itself imports neither, only the shared pieces both adapters use:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -33,9 +34,10 @@ def codec_of(game: SomeGame) -> Codec:
     return registry.spec_of(game).make_codec(game)
 
 
-def observation_text(obs: DataclassInstance) -> str:
-    """A one-line text form of an observation (every field except the game)."""
-    return " ".join(f"{f.name}={getattr(obs, f.name)}" for f in dataclasses.fields(obs) if f.name != "game")
+def observation_text(obs: DataclassInstance, omit: Collection[str] = ()) -> str:
+    """A one-line text form of an observation (every field except the game and those in ``omit``)."""
+    return " ".join(f"{f.name}={getattr(obs, f.name)}" for f in dataclasses.fields(obs)
+                    if f.name != "game" and f.name not in omit)
 
 
 def determinize(state: GameState, player: int, rng: np.random.Generator) -> SomeState:

@@ -6,47 +6,68 @@ Importing this module registers every game of :func:`mowkit.registry.specs` with
 game registered later is added with :func:`register`. The rules are the kit's engines; the adapter
 only translates, through the game's codec (:func:`mowkit.adapters.codec_of`).
 
-* **Chance**: explicit. Every round starts with one chance node whose outcomes are
-  ``deal_seeds`` equally likely deal seeds (default 1000, parameter ``deal_seeds``); outcome ``k``
-  deals the deck order ``numpy.random.default_rng(k).permutation(deck)``. So a game's chance is a
-  uniform choice among ``deal_seeds`` seeded shuffles per round (a full shuffle in the limit);
-  the history of actions replays a game exactly (OpenSpiel's serialization uses it).
+* **Chance**: explicit, card by card. A round's deck order is dealt at chance nodes, one card per
+  node, each of the cards not dealt yet equally likely (the outcome is the card's id); only the
+  first ``codec.dealt_cards()`` places of the order are dealt this way (the cards the rules use:
+  in 6 nimmt! the hands and the row starters; in Mow the whole deck, hands then the draw pile),
+  the rest follow in deck order. A round's cards are dealt before the round before it is played
+  (the first two rounds at the start, then the next one at each round's start), never seen by
+  anyone until their round starts: the same game as dealing at the round's start, and the engine
+  always has its next deal. So the first information state of a player is its hand and the public
+  cards: it never identifies the deal, and the histories of one information set are every way to
+  deal the cards it does not see.
+* **Rounds**: a game with ``max_rounds=0`` (no limit) stops after :data:`ROUND_CAP` rounds (its
+  lowest totals win, as with ``max_rounds``), so that ``max_game_length`` (``ROUND_CAP`` or
+  ``max_rounds``, times the codec's ``decisions_per_round``) is a true bound; games run far
+  shorter (6 nimmt! with 2 players and one card per hand to 66: about 215 rounds on average).
 * **Seeded games**: with the parameter ``seed`` (an integer from 0 to 2**31 - 1, OpenSpiel's
-  integer parameters being C++ ``int``; default -1: none) the game is
-  the one :class:`mowkit.match.Match` deals for that seed (:func:`mowkit.simulate.play_game`'s
-  seeding rule, :func:`mowkit.core.deal_rng`): the first chance node has one outcome (0) and every
-  round is dealt from the seed's deal stream (no further chance node). Bots made by
-  :func:`match_bots` draw as the match's agents do (:func:`mowkit.match.agent_rng`), so the same
-  seed and agents play the same game as ``play_game``. OpenSpiel owns the loop (``apply_action``);
-  the state views a ``Match`` in which every seat is played from outside: each decoded action is
-  the engine's own legal action, submitted to the match (:meth:`_State.record` is its record).
+  integer parameters being C++ ``int``; default -1: none) the game is the one
+  :class:`mowkit.match.Match` deals for that seed (:func:`mowkit.simulate.play_game`'s seeding
+  rule, :func:`mowkit.core.deal_rng`): the first chance node has one outcome (0) and every round
+  is dealt from the seed's deal stream (no further chance node). Bots made by :func:`match_bots`
+  draw as the match's agents do (:func:`mowkit.match.agent_rng`), so the same seed and agents
+  play the same game as ``play_game`` (:meth:`_State.record` is its record).
 * **Moves**: sequential. 6 nimmt!'s simultaneous card choice is in its turn-based form: the seats
   that still choose play one after another, lowest seat first, face down (no other seat sees the
   card until all are revealed). Rule 4's row choice, the professional tie and the logic draft are
-  decisions of their player. Action indices: the game's codec
-  (:func:`mowkit.adapters.codec_of`).
-* **Information**: imperfect. The information-state string of a player is the list of that
-  player's observations (:func:`mowkit.adapters.observation_text`) after every move since the
-  start (perfect recall); the observation string is the latest one. Both tensors are
-  the codec's ``observation_vector`` of the current observation (a summary, not a
-  perfect-recall encoding: use the string for exact information sets).
-* **Rewards**: general-sum, at the end only. ``utility="win"`` (default): each winner gets
-  ``1/k`` when ``k`` seats share the win, the others 0. ``utility="penalty"``: minus the player's
-  total (heads or flies), so every point counts.
+  decisions of their player. Action indices: the game's codec (:func:`mowkit.adapters.codec_of`).
+* **Information**: imperfect, perfect recall. The information-state string of a player lists
+  what it saw, in order: at each round's start its observation (its hand and the table), then
+  every move as ``seat: action index`` (``?`` for another seat's face-down card) with the
+  events it caused (the engine's events are public: a revealed card is in them, a face-down one
+  is not), and after its own moves its hand (cards drawn). The observation string is the current
+  observation (:func:`mowkit.adapters.observation_text`). Tensors: the observation tensor is
+  the codec's ``observation_vector``; the information-state tensor is the current observation,
+  the observation at the round's start and the round's moves as the player saw them (seat,
+  action index once visible, cards it drew): perfect recall within the round; earlier rounds
+  enter through the totals only (every round is dealt afresh), while the string keeps them all.
+  Observers with ``private_info=PrivateInfoType.NONE`` show the public part only: no hand, every
+  face-down card hidden, no drawn card. Strings and tensors are made when asked for, from the
+  moves kept as data (nothing is written after every move).
+* **Rewards**: at the end only. ``utility="win"`` (default, constant-sum: the shares sum to 1):
+  each winner gets ``1/k`` when ``k`` seats share the win, the others 0. ``utility="penalty"``
+  (general-sum): minus the player's total (heads or flies), so every point counts.
 * Parameters: the engine's options the codec exposes (``framework_parameters``: ``players``,
   ``threshold``, ``max_rounds`` with 0 for no limit, and per game ``rows``, ``capacity``,
   ``hand_size``, ``variant`` (names joined by ``+``), ``auto_row``; or ``packets`` ("" for the
-  engine default), ``specials``, ``restart``), plus ``utility``, ``deal_seeds`` and ``seed``.
-* ``resample_from_infostate(player, sampler)`` (used by OpenSpiel's ISMCTS) returns a sampled
-  world: the cards the player cannot see are dealt again (:func:`mowkit.adapters.determinize`),
-  later rounds are dealt inside the engine from a seed drawn from ``sampler``, and the other
-  players' information states restart from their observation in that world. A sampled world is
-  for search only: its ``history()`` is the original's and does not replay it.
+  engine default), ``specials``, ``restart``), plus ``utility`` and ``seed``.
+* ``resample_from_infostate(player, sampler)`` (used by OpenSpiel's ISMCTS) returns a world
+  consistent with what the player saw: the cards it cannot see are permuted at random
+  (the codec's ``resample_cards``: their places in the deck orders and another seat's face-down
+  card) and later deals are dealt again. The world is a state of the same game without ``seed``
+  whose ``history()`` replays it: it is made directly (the codec's ``relabel_state``) while its
+  history is recorded, or, where the codec gives no ``relabel_state`` (and for seeded games), by
+  replaying that history. The player's information state is unchanged.
+* OpenSpiel's C++ bots that search with the game's states (its C++ MCTS and ISMCTS) cannot drive
+  these Python games; use the Python ``open_spiel.python.algorithms`` ones (ISMCTS, MCTS, CFR,
+  exploitability) or the bots here.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -54,16 +75,20 @@ import pyspiel
 from mowkit import registry
 from mowkit.adapters import codec_of, observation_text
 from mowkit.agents import make_agent
-from mowkit.core import CheckedApply, OptionError
-from mowkit.match import Guarded, Match, agent_rng, private_copies
+from mowkit.core import Chance, OptionError, deal_rng
+from mowkit.match import Guarded, agent_rng, game_root, private_copies
+from mowkit.records import to_record
 from mowkit.spec import GameSpec
 
 PREFIX = "mowkit_"
 """OpenSpiel's short name of a game is this prefix and the game's registry name."""
-FRAMEWORK_DEFAULTS: dict[str, Any] = {"utility": "win", "deal_seeds": 1000, "seed": -1}
+FRAMEWORK_DEFAULTS: dict[str, Any] = {"utility": "win", "seed": -1}
 """The adapter's own parameters (after the game's), with their defaults."""
+ROUND_CAP = 1000
+"""The rounds a game with ``max_rounds=0`` (no limit) plays at most through the adapter."""
+GAIN = 3
+"""Cards a move may put in its player's hand, per move in the information-state tensor."""
 _UTILITIES = ("win", "penalty")
-_ROUND_GUESS = 30  # rounds assumed by max_game_length when max_rounds is 0 (games end with probability 1)
 
 
 def short_name(spec: GameSpec) -> str:
@@ -71,14 +96,14 @@ def short_name(spec: GameSpec) -> str:
     return PREFIX + spec.name
 
 
-def _game_type(name: str, long_name: str, defaults: dict[str, Any]) -> pyspiel.GameType:
+def _game_type(name: str, long_name: str, defaults: dict[str, Any], utility: Any) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=name,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=10,
         min_num_players=2,
@@ -90,11 +115,33 @@ def _game_type(name: str, long_name: str, defaults: dict[str, Any]) -> pyspiel.G
     )
 
 
+class _Rules:
+    """What every state of one game shares (never copied when a state is cloned)."""
+
+    def __init__(self, game: Any, codec: Any, seed: int | None, utility: str, cap: int) -> None:
+        self.game = game
+        self.codec = codec
+        self.n = int(game.players)
+        self.seed = seed
+        self.utility = utility
+        self.cap = cap
+        self.deck = tuple(sorted(int(c) for c in game.deck))
+        self.dealt = int(codec.dealt_cards())
+        self.per_round = int(codec.decisions_per_round())
+        self.max_card = max(self.deck)
+        self.obs_size = int(codec.observation_size())
+        self.slot = self.n + 2 + GAIN
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
+        return self
+
+
 class _Game(pyspiel.Game):
     """A kit game for OpenSpiel (one subclass per registered game, see :func:`register`)."""
 
     spec_name = ""
     game_type: pyspiel.GameType = None
+    constant_sum_type: pyspiel.GameType = None
     defaults: dict[str, Any] = {}
     options_codec: Any = None  # the default game's codec: turns parameters into engine options
 
@@ -102,48 +149,68 @@ class _Game(pyspiel.Game):
         p = {**self.defaults, **(params or {})}
         if p["utility"] not in _UTILITIES:
             raise OptionError("utility", p["utility"], "one of 'win', 'penalty'")
-        if not isinstance(p["deal_seeds"], int) or p["deal_seeds"] < 1:
-            raise OptionError("deal_seeds", p["deal_seeds"], "an integer >= 1")
-        if not isinstance(p["seed"], int) or p["seed"] < -1:
+        if isinstance(p["seed"], bool) or not isinstance(p["seed"], int) or p["seed"] < -1:
             raise OptionError("seed", p["seed"], "an integer >= 0 (a seeded game), or -1 (chance deals)")
-        self.engine_game = registry.load_game(self.spec_name, **self.options_codec.engine_options(p))
+        options = self.options_codec.engine_options(p)
+        limited = registry.load_game(self.spec_name, **options)
+        cap = getattr(limited, "max_rounds", None)
+        if cap is None:  # no limit: the adapter's cap makes max_game_length a true bound
+            cap = ROUND_CAP
+            limited = registry.load_game(self.spec_name, **{**options, "max_rounds": cap})
+        self.params = p
+        self.engine_game = limited
+        codec: Any = codec_of(limited)
+        self.codec = codec
         self.utility = p["utility"]
-        self.deal_seeds = int(p["deal_seeds"])
         self.seed: int | None = None if p["seed"] < 0 else int(p["seed"])
         """The seed of a seeded game (parameter ``seed``), or None: chance deals."""
-        codec: Any = codec_of(self.engine_game)  # a CodecBase: the protocol and what frameworks ask
-        self.codec = codec
-        g: Any = self.engine_game
-        n = g.players
-        deck_total = codec.deck_penalty()
-        per_round = codec.decisions_per_round()
-        rounds = g.max_rounds or _ROUND_GUESS
+        self.rules = _Rules(limited, codec, self.seed, self.utility, int(cap))
+        self._unseeded: _Game | None = None
+        g: Any = limited
         if self.utility == "win":
-            lo, hi = 0.0, 1.0
+            lo, hi, total, game_type = 0.0, 1.0, 1.0, self.constant_sum_type
         else:
-            worst = g.threshold + deck_total
-            if g.max_rounds:
-                worst = min(worst, g.max_rounds * deck_total)
-            lo, hi = -float(worst), 0.0
+            worst = min(g.threshold + codec.deck_penalty(), cap * codec.deck_penalty())
+            lo, hi, total, game_type = -float(worst), 0.0, None, self.game_type
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.codec.size,
-            max_chance_outcomes=self.deal_seeds,
-            num_players=n,
+            num_distinct_actions=codec.size,
+            max_chance_outcomes=self.rules.max_card + 1,
+            num_players=self.rules.n,
             min_utility=lo,
             max_utility=hi,
-            utility_sum=None,  # general-sum type (the win shares happen to sum to 1)
-            max_game_length=rounds * per_round,
+            utility_sum=total,
+            max_game_length=cap * self.rules.per_round,
         )
-        super().__init__(self.game_type, info, p)
+        super().__init__(game_type, info, p)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """At most one deal per round, ``dealt_cards`` chance nodes each (a seeded game: one node)."""
+        return 1 if self.seed is not None else self.rules.cap * self.rules.dealt
 
     def new_initial_state(self) -> _State:
-        """The start of a game: a chance node (the first deal)."""
+        """The start of a game: a chance node (the first card of the first deal)."""
         return _State(self)
 
+    def unseeded(self) -> _Game:
+        """The same game dealt by chance (``seed`` -1): where sampled worlds of a seeded game live."""
+        if self.seed is None:
+            return self
+        if self._unseeded is None:
+            self._unseeded = pyspiel.load_game(self.get_type().short_name, {**self.params, "seed": -1})
+        return self._unseeded
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        """An observer: information state (perfect recall) or the current observation."""
+        """An observer: information state (perfect recall) or the current observation, private or public only."""
         perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(self.codec, perfect)
+        public_only = False
+        if iig_obs_type is not None:
+            kinds = pyspiel.PrivateInfoType
+            if iig_obs_type.private_info == kinds.ALL_PLAYERS:
+                raise OptionError("private_info", "ALL_PLAYERS", "SINGLE_PLAYER or NONE (a player sees its own cards only)")
+            if not iig_obs_type.public_info and iig_obs_type.private_info == kinds.NONE:
+                raise OptionError("public_info", False, "True, or private_info SINGLE_PLAYER")
+            public_only = iig_obs_type.private_info == kinds.NONE
+        return _Observer(self.rules, perfect, public_only)
 
 
 GAME_CLASSES: dict[str, type[_Game]] = {}
@@ -156,7 +223,9 @@ def register(spec: GameSpec) -> type[_Game]:
         return GAME_CLASSES[spec.name]
     options_codec: Any = codec_of(registry.load_game(spec.name))
     defaults = {**options_codec.framework_parameters(), **FRAMEWORK_DEFAULTS}
-    game_type = _game_type(short_name(spec), f"mowkit {spec.title}", defaults)
+    long_name = f"mowkit {spec.title}"
+    game_type = _game_type(short_name(spec), long_name, defaults, pyspiel.GameType.Utility.GENERAL_SUM)
+    constant = _game_type(short_name(spec), long_name, defaults, pyspiel.GameType.Utility.CONSTANT_SUM)
     cls_name = "".join(part.capitalize() for part in spec.name.split("_")) + "Game"
     cls = type(cls_name, (_Game,), {
         "__doc__": f"{spec.title} for OpenSpiel (see the module docstring).",
@@ -164,6 +233,7 @@ def register(spec: GameSpec) -> type[_Game]:
         "__qualname__": cls_name,
         "spec_name": spec.name,
         "game_type": game_type,
+        "constant_sum_type": constant,
         "defaults": defaults,
         "options_codec": options_codec,
     })
@@ -173,171 +243,422 @@ def register(spec: GameSpec) -> type[_Game]:
     return cls
 
 
-def deal_order(game: Any, outcome: int) -> list[int]:
-    """The deck order dealt by chance outcome ``outcome``."""
-    return [int(c) for c in np.random.default_rng(int(outcome)).permutation(np.array(game.deck))]
+class _Deals(Chance):
+    """The engine's chance source: the deck orders dealt at the chance nodes (the list grows)."""
+
+    deals: list[list[int]]
+
+    def __init__(self, deals: list[list[int]]) -> None:
+        self.rng = None
+        self.deals = deals
+
+    def last_recorded(self, round_index: int) -> bool:
+        """Never: the next round is always dealt before its round ends (no copy before each move)."""
+        return False
+
+    def clone(self) -> _Deals:
+        return _Deals(list(self.deals))
+
+
+class _Move:
+    """One decision as data: who, its index and action, whether face down, its events, the hand after."""
+
+    __slots__ = ("seat", "index", "action", "hidden", "events", "hand", "_events_text")
+
+    def __init__(self, seat: int, index: int, action: Any, hidden: bool, events: Sequence[Any],
+                 hand: tuple[int, ...]) -> None:
+        self.seat, self.index, self.action, self.hidden, self.events, self.hand = seat, index, action, hidden, events, hand
+        self._events_text: str | None = None
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.seat, self.index, self.action, self.hidden, self.events, self.hand, self._events_text)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.seat, self.index, self.action, self.hidden, self.events, self.hand, self._events_text = state
+
+    def events_text(self) -> str:
+        if self._events_text is None:
+            self._events_text = "; ".join(repr(e) for e in self.events)
+        return self._events_text
+
+    def line(self, player: int, public_only: bool) -> str:
+        own = self.seat == player and not public_only
+        shown = str(self.index) if own or not self.hidden else "?"
+        text = f"{self.seat + 1}: {shown} | {self.events_text()}"
+        return text + f" | hand={self.hand}" if own else text
+
+
+@dataclasses.dataclass(eq=False)
+class _Start:
+    """A round's start: each seat's observation and hand then."""
+
+    round: int
+    observations: tuple[Any, ...]
+    hands: tuple[tuple[int, ...], ...]
+    texts: dict[tuple[int, bool], str] = dataclasses.field(default_factory=dict)  # made when asked, shared by clones
+
+
+class _Core:
+    """The Python side of a state (one attribute, so that OpenSpiel's clone copies it cheaply)."""
+
+    def __init__(self) -> None:
+        self.deals: list[list[int]] = []
+        self.partial: list[int] = []
+        self.engine: Any = None
+        self.trace: list[Any] = []
+        self.cur = int(pyspiel.PlayerId.CHANCE)
+        self.legal: dict[int, Any] | None = None
+        self.legal_sorted: list[int] = []
+        self.left: list[int] | None = None  # the cards not dealt yet of the deal in progress (made when asked)
+        self.fast: list[int] | None = None  # while a sampled world records its history: the players in turn
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        c = _Core.__new__(_Core)
+        c.deals = list(self.deals)
+        c.partial = list(self.partial)
+        c.engine = None if self.engine is None else self.engine.clone()
+        if isinstance(getattr(c.engine, "_chance", None), _Deals):
+            c.engine._chance = _Deals(c.deals)
+        c.trace = list(self.trace)
+        c.cur = self.cur
+        c.legal = self.legal
+        c.legal_sorted = self.legal_sorted
+        c.left = None if self.left is None else list(self.left)
+        c.fast = None
+        return c
+
+
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 class _State(pyspiel.State):
-    """A game in progress: a view of a :class:`~mowkit.match.Match` plus each player's observation log."""
+    """A game in progress: the engine's state, the deals so far and the moves as data."""
 
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
-        self._game = game.engine_game
-        self._codec = game.codec
-        self._seeds = game.deal_seeds
-        self._seed = game.seed
-        self._utility = game.utility
-        self.match: Match | None = None  # None before the first deal
-        self._deals: list[list[int]] = []
-        self._waiting: Any = None  # a round's last decision, applied once the next deal is known
-        self._sampled = False
-        self.logs: list[list[str]] = [["start"] for _ in range(self._game.players)]
+        self._r = game.rules
+        self._c = _Core()
+        self._update()
 
     @property
     def engine(self) -> Any:
-        """The kit's state (the match's); None before the first deal."""
-        return None if self.match is None else self.match.state
+        """The kit's state; None before the first deal is complete."""
+        return self._c.engine
 
     # ------------------------------------------------------------------ flow
+    def _needs_deal(self) -> bool:
+        c, r = self._c, self._r
+        if r.seed is not None:
+            return c.engine is None
+        if c.engine is None:
+            return True
+        return not c.engine.is_over() and len(c.deals) < min(c.engine.round_index + 2, r.cap)
+
+    def _update(self) -> None:
+        """After a change: deal what needs no chance node, start the engine, find who acts."""
+        c, r = self._c, self._r
+        c.legal = None
+        if r.seed is None:
+            while r.dealt == 0 and self._needs_deal() and (c.engine is not None or len(c.deals) < min(2, r.cap)):
+                c.deals.append(list(r.deck))
+            if c.engine is None and len(c.deals) >= min(2, r.cap):
+                # the orders are permutations of the deck by construction: the state is made on them
+                # directly (``new_state(deals=...)`` would check every order once more)
+                self._start(r.game._state_class(r.game, _Deals(c.deals)))
+        if self._needs_deal():
+            c.cur = CHANCE
+        elif c.engine.is_over():
+            c.cur = TERMINAL
+        else:
+            c.cur = int(c.engine.pending_players()[0])
+
+    def _start(self, engine: Any) -> None:
+        self._c.engine = engine
+        self._mark_round()
+
+    def _mark_round(self) -> None:
+        e, r = self._c.engine, self._r
+        self._c.trace.append(_Start(e.round_index, tuple(e.observation(p) for p in range(r.n)),
+                                    tuple(r.codec.private_view(e, p) for p in range(r.n))))
+
     def current_player(self) -> int:
-        """The seat to act, CHANCE before a deal, TERMINAL at the end."""
-        if self.engine is None or self._waiting is not None:
-            return pyspiel.PlayerId.CHANCE
-        if self.engine.is_over():
-            return pyspiel.PlayerId.TERMINAL
-        return self.engine.pending_players()[0]
+        """The seat to act, CHANCE at a deal, TERMINAL at the end."""
+        return self._c.cur
 
     def is_terminal(self) -> bool:
-        return self.engine is not None and self._waiting is None and self.engine.is_over()
+        return self._c.cur == TERMINAL
+
+    def _legal_map(self) -> dict[int, Any]:
+        c = self._c
+        if c.legal is None:
+            encode = self._r.codec.encode
+            c.legal = {encode(a): a for a in c.engine.legal_actions(c.cur)}
+            c.legal_sorted = sorted(c.legal)
+        return c.legal
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.is_terminal() or player != self.current_player():
+        c = self._c
+        if c.cur < 0 or player != c.cur:
             return []
-        return sorted(self._codec.encode(a) for a in self.engine.legal_actions(player))
+        if c.legal is None:
+            self._legal_map()
+        return list(c.legal_sorted)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``deal_seeds`` equally likely deal seeds; a seeded game: one outcome (0), its seed's deal."""
-        if self._seed is not None:
+        """The cards not dealt yet, equally likely; a seeded game: one outcome (0), its seed's deal."""
+        if self._r.seed is not None:
             return [(0, 1.0)]
-        p = 1.0 / self._seeds
-        return [(k, p) for k in range(self._seeds)]
+        c = self._c
+        if c.left is None:
+            c.left = [x for x in self._r.deck if x not in set(c.partial)]
+        p = 1.0 / len(c.left)
+        return [(x, p) for x in c.left]
 
     def _apply_action(self, action: int) -> None:
-        if self.is_chance_node():
-            self._deal(int(action))
+        c, r = self._c, self._r
+        if c.fast is not None:  # a sampled world taking its history: its state is set afterwards
+            c.fast.pop()
+            c.cur = c.fast[-1] if c.fast else CHANCE
+            return
+        if c.cur == CHANCE:
+            if r.seed is not None:
+                self._start(r.game.new_state(rng=deal_rng(game_root(r.seed))))
+            else:
+                card = int(action)
+                if c.left is not None:
+                    c.left.remove(card)
+                c.partial.append(card)
+                if len(c.partial) < r.dealt:
+                    return  # still dealing: still a chance node
+                taken = set(c.partial)
+                c.deals.append(c.partial + [x for x in r.deck if x not in taken])
+                c.partial = []
+                c.left = None
         else:
-            player = self.current_player()
-            move = self._codec.decode(int(action), self.engine.legal_actions(player))
-            assert self.match is not None
-            try:
-                self.match.submit(move)
-            except OptionError as e:
-                if e.option != "deals":
-                    raise
-                self._waiting = move  # the round is over: chance deals the next one first
-                return
-        self._log()
-
-    def _new_match(self, **how: Any) -> Match:
-        """A match in which every seat is played from outside (this state submits the decisions)."""
-        n = self._game.players
-        return Match(self._game, [f"player_{p}" for p in range(n)], how.pop("seed", None), humans=range(n), **how)
-
-    def _deal(self, outcome: int) -> None:
-        if self._seed is not None:  # a seeded game: the match deals every round from the seed
-            self.match = self._new_match(seed=self._seed)
+            self._move(int(action))
             return
-        self._deals.append(deal_order(self._game, outcome))
-        if self.match is None:
-            self.match = self._new_match(deals=self._deals)
-            return
-        history = [m for moves in self.match.state.history for m in moves]
-        self.match = self._new_match(deals=self._deals)
-        for m in [*history, self._waiting]:
-            self.match.submit(m)
-        self._waiting = None
+        self._update()
 
-    def _log(self) -> None:
-        for p, log in enumerate(self.logs):
-            log.append(observation_text(self.engine.observation(p)))
+    def _move(self, index: int) -> None:
+        c, r = self._c, self._r
+        move = self._legal_map().get(index)
+        if move is None:
+            raise ValueError(f"action index {index!r} is not legal now; legal indices: {sorted(self._legal_map())}")
+        seat = c.cur
+        rounds = c.engine.round_index
+        # ``move`` is the engine's own legal action object (from ``legal_actions`` of this very
+        # state): the engine's check would only find it legal again, so it is applied directly.
+        c.engine._apply(move)
+        c.trace.append(_Move(seat, index, move, move.hidden, c.engine.events,  # a new list at every move
+                             r.codec.private_view(c.engine, seat)))
+        if c.engine.round_index != rounds:
+            if not c.engine.is_over():
+                self._mark_round()
+            self._update()  # a new round: the one after it is dealt now
+            return
+        c.legal = None
+        c.cur = TERMINAL if c.engine.is_over() else int(c.engine.pending_players()[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal seed {action}" if self._seed is None else f"the deal of seed {self._seed}"
-        if self.engine is not None and player == self.current_player():
-            for a in self.engine.legal_actions(player):
-                if self._codec.encode(a) == action:
-                    return f"player {player + 1}: {self._codec.action_text(a)}"
+            return f"deal card {action}" if self._r.seed is None else f"the deal of seed {self._r.seed}"
+        if player == self._c.cur and action in self._legal_map():
+            return f"player {player + 1}: {self._r.codec.action_text(self._legal_map()[action])}"
         return f"player {player + 1}: action {action}"
 
     def returns(self) -> list[float]:
         """Win share (1/k for k shared winners) or minus the total; zeros until the end."""
-        n = self._game.players
-        if not self.is_terminal():
+        n = self._r.n
+        if self._c.cur != TERMINAL:
             return [0.0] * n
-        if self._utility == "penalty":
-            return [-float(t) for t in self.engine.totals]
-        w = self.engine.winners()
+        e = self._c.engine
+        if self._r.utility == "penalty":
+            return [-float(t) for t in e.totals]
+        w = e.winners()
         return [1.0 / len(w) if p in w else 0.0 for p in range(n)]
 
     def record(self, agents: list[str] | None = None) -> dict[str, Any]:
         """The game so far as a record (:mod:`mowkit.records`); ``agents`` names the seats."""
-        if self.match is None:
+        if self._c.engine is None:
             raise OptionError("record", None, "a dealt game (the state is before the first deal)")
-        record = self.match.record()
-        if agents is not None:
-            if len(agents) != self._game.players:
-                raise OptionError("agents", agents, f"one name per seat: {self._game.players}")
-            record["agents"] = [str(a) for a in agents]
-        return record
+        n = self._r.n
+        if agents is not None and len(agents) != n:
+            raise OptionError("agents", agents, f"one name per seat: {n}")
+        names = [str(a) for a in agents] if agents is not None else [f"player_{p}" for p in range(n)]
+        return to_record(self._c.engine, seed=self._r.seed, agents=names)
 
+    # ------------------------------------------------------------------ sampled worlds
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
-        """A sampled world consistent with ``player_id``'s information (see the module docstring)."""
-        seed = int(probability_sampler() * 2**31)
-        rng = np.random.default_rng(seed)
-        s = _State(self.get_game())
-        world = self._codec.redeal(self.engine, player_id, rng)
-        # later rounds of a sampled world are dealt inside the engine, from a seed
-        world._chance = cast(CheckedApply, self._game.new_state(seed=int(rng.integers(2**31))))._chance
-        s.match = s._new_match(seed=seed, start=world)
-        s._deals = list(self._deals)
-        s._sampled = True
-        s.logs = [list(self.logs[p]) if p == player_id else ["sampled world", observation_text(world.observation(p))]
-                  for p in range(self._game.players)]
-        return s
+        """A world consistent with ``player_id``'s information (see the module docstring)."""
+        c, r = self._c, self._r
+        game = self.get_game()
+        if c.engine is None:  # still dealing the first round: nothing seen yet
+            return game.unseeded().new_initial_state() if r.seed is not None else game.new_initial_state()
+        rng = np.random.default_rng(int(probability_sampler() * 2**31))
+        sigma = r.codec.resample_cards(c.engine, player_id, rng)
+        if r.seed is None:
+            engine = r.codec.relabel_state(c.engine, sigma)
+            if engine is not None:
+                return self._world(game, player_id, sigma, engine, rng)
+        world = game.unseeded().new_initial_state()
+        deals = [list(d) for d in c.engine.deals]
+        deals[-1] = [sigma.get(x, x) for x in deals[-1]]
+        for _ in range(len(c.deals) - len(deals)):  # dealt ahead, seen by no one: dealt again
+            deals.append([int(x) for x in rng.permutation(np.array(r.deck))])
+        chance = iter(x for d in deals for x in d[: r.dealt])
+        relabel = r.codec.relabel
+        moves = iter(m for m in c.trace if isinstance(m, _Move))
+        for item in self.full_history():
+            if item.player == pyspiel.PlayerId.CHANCE:
+                if r.seed is None:
+                    world.apply_action(next(chance))
+                    continue
+                for _ in range(r.dealt * min(2, r.cap)):
+                    world.apply_action(next(chance))
+                continue
+            m = next(moves)
+            index = m.index
+            if m.hidden and m.seat != player_id:
+                index = r.codec.encode(relabel(m.action, sigma))
+            world.apply_action(index)
+            if r.seed is not None and world._needs_deal():
+                for _ in range(r.dealt):
+                    world.apply_action(next(chance))
+        return world
+
+    def _world(self, game: Any, player: int, sigma: dict[int, int], engine: Any, rng: np.random.Generator) -> _State:
+        """The sampled world made directly (the same as replaying its history, which it records)."""
+        c, r = self._c, self._r
+        get = sigma.get
+        rounds = len(engine.deals)
+        deals = [list(d) for d in c.deals]
+        prefix = [get(x, x) for x in deals[rounds - 1][: r.dealt]]
+        deals[rounds - 1] = prefix + [x for x in r.deck if x not in set(prefix)]
+        for k in range(rounds, len(deals)):  # dealt ahead, seen by no one: dealt again
+            perm = [int(x) for x in rng.permutation(np.array(r.deck))][: r.dealt]
+            deals[k] = perm + [x for x in r.deck if x not in set(perm)]
+        engine.deals[-1] = list(deals[rounds - 1])
+        engine._chance = _Deals(deals)
+        start = max(i for i, e in enumerate(c.trace) if isinstance(e, _Start))
+        trace = c.trace[:start]
+        fields = r.codec.private_fields
+        for e in c.trace[start:]:
+            if isinstance(e, _Start):
+                obs = tuple(dataclasses.replace(o, **{f: tuple(sorted(get(x, x) for x in getattr(o, f))) for f in fields})
+                            for o in e.observations)
+                trace.append(_Start(e.round, obs, tuple(tuple(sorted(get(x, x) for x in h)) for h in e.hands)))
+                continue
+            action, index = e.action, e.index
+            if e.hidden and e.seat != player:
+                action = r.codec.relabel(action, sigma)
+                index = r.codec.encode(action)
+            m = _Move(e.seat, index, action, e.hidden, e.events, tuple(sorted(get(x, x) for x in e.hand)))
+            m._events_text = e._events_text
+            trace.append(m)
+        chance = iter(x for d in deals for x in d[: r.dealt])
+        moves = iter(m for m in trace if isinstance(m, _Move))
+        history = [(CHANCE, next(chance)) if item.player == CHANCE else (item.player, next(moves).index)
+                   for item in self.full_history()]
+        world = game.new_initial_state()
+        world._c.fast = [p for p, _ in reversed(history)]
+        world._c.cur = history[0][0] if history else c.cur
+        for _, a in history:
+            world.apply_action(a)
+        core = _Core()
+        core.deals, core.engine, core.trace, core.cur = deals, engine, trace, c.cur
+        world._c = core
+        return world
 
     def __str__(self) -> str:
-        if self.engine is None:
-            return "before the first deal"
-        lines = [observation_text(self.engine.observation(p)) for p in range(self._game.players)]
-        if self._waiting is not None:
-            lines.append(f"waiting for the next deal to apply {self._waiting.to_dict()}")
+        c = self._c
+        lines = [] if c.engine is None else [observation_text(c.engine.observation(p)) for p in range(self._r.n)]
+        lines.append(f"deck orders dealt: {len(c.deals)}, cards of the next: {len(c.partial)}")
         return "\n".join(lines)
 
 
 class _Observer:
-    """Information-state (``perfect_recall``) or observation strings and tensors for one player."""
+    """Information-state (``perfect_recall``) or observation strings and tensors for one player,
+    with the player's own cards (``public_only`` False) or the public part only."""
 
-    def __init__(self, codec: Any, perfect_recall: bool) -> None:
-        self.codec = codec
-        self.game = codec.game
+    def __init__(self, rules: _Rules, perfect_recall: bool, public_only: bool) -> None:
+        self.rules = rules
+        self.codec = rules.codec
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(codec.observation_size(), np.float32)
+        self.public_only = public_only
+        size = rules.obs_size * (2 if perfect_recall else 1)
+        if perfect_recall:
+            size += rules.per_round * rules.slot
+        self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+
+    def _public(self, obs: Any) -> Any:
+        if not self.public_only:
+            return obs
+        return dataclasses.replace(obs, **{f: () for f in self.codec.private_fields})
+
+    def _text(self, obs: Any) -> str:
+        return observation_text(obs, omit=(*self.codec.private_fields, "player") if self.public_only else ())
 
     def set_from(self, state: _State, player: int) -> None:
         """Fill ``tensor`` from ``state`` as ``player`` sees it."""
-        obs = None if state.engine is None else state.engine.observation(player)
-        self.tensor[:] = self.codec.observation_vector(obs)
+        t = self.tensor
+        t[:] = 0
+        engine = state._c.engine
+        if engine is None:
+            return
+        o = self.rules.obs_size
+        t[:o] = self.codec.observation_vector(self._public(engine.observation(player)))
+        if self.perfect_recall:
+            self._round_moves(state, player, t[o:])
+
+    def _round_moves(self, state: _State, player: int, out: np.ndarray) -> None:
+        r = self.rules
+        trace = state._c.trace
+        k = max(i for i, e in enumerate(trace) if isinstance(e, _Start))
+        start = trace[k]
+        o = r.obs_size
+        out[:o] = self.codec.observation_vector(self._public(start.observations[player]))
+        hand = set(start.hands[player])
+        waiting: dict[int, int] = {}  # seat -> slot of its face-down move not revealed yet
+        slots = out[o:].reshape(r.per_round, r.slot)
+        for j, m in enumerate(e for e in trace[k + 1:] if isinstance(e, _Move)):
+            if j >= r.per_round:
+                break
+            row = slots[j]
+            row[m.seat] = 1
+            own = m.seat == player and not self.public_only
+            if own or not m.hidden:
+                row[r.n] = 1
+                row[r.n + 1] = (m.index + 1) / self.codec.size
+            else:
+                waiting[m.seat] = j
+            if own:
+                gained = sorted(set(m.hand) - hand)[:GAIN]
+                for g, card in enumerate(gained):
+                    row[r.n + 2 + g] = (card + 1) / (r.max_card + 1)
+                hand = set(m.hand)
+            for a in self.codec.revealed(m.events):
+                slot = waiting.pop(int(a.player), None)
+                if slot is not None:
+                    slots[slot][r.n] = 1
+                    slots[slot][r.n + 1] = (self.codec.encode(a) + 1) / self.codec.size
 
     def string_from(self, state: _State, player: int) -> str:
-        """``player``'s information state (every observation so far) or current observation."""
-        if self.perfect_recall:
-            return "\n".join(state.logs[player])
-        if state.engine is None:
-            return "before the first deal"
-        return observation_text(state.engine.observation(player))
+        """``player``'s information state (everything it saw, in order) or current observation."""
+        c = state._c
+        if not self.perfect_recall:
+            return "dealing" if c.engine is None else self._text(c.engine.observation(player))
+        lines = ["start"]
+        for e in c.trace:
+            if isinstance(e, _Start):
+                key = (player, self.public_only)
+                if key not in e.texts:
+                    e.texts[key] = f"round {e.round + 1}: {self._text(e.observations[player])}"
+                lines.append(e.texts[key])
+            else:
+                lines.append(e.line(player, self.public_only))
+        return "\n".join(lines)
 
 
 for _spec in registry.specs():
@@ -371,14 +692,15 @@ class AgentBot(pyspiel.Bot):
     def step(self, state: _State) -> int:
         """The agent's decision at ``state``."""
         p = state.current_player()
-        key = (state._game.name, state._game.options)
+        game = state._r.game
+        key = (game.name, game.options)
         known = self._views.get(p)
         if known is None or known[0] != key:  # one private copy of the game per seat (and game)
-            known = self._views[p] = (key, Guarded(self.agent, private_copies(state._game, 1)[0], p))
+            known = self._views[p] = (key, Guarded(self.agent, private_copies(game, 1)[0], p))
         guarded = known[1]
         legal = state.engine.legal_actions(p)
         action = guarded.act(state.engine.observation(p), list(legal), self.rng)
-        return state._codec.encode(action)
+        return int(state._r.codec.encode(action))
 
     def restart_at(self, state: Any) -> None:
         pass

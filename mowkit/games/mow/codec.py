@@ -84,28 +84,25 @@ class Codec(CodecBase[Mow]):
         arrow, the active herd and the phase one-hot.
         """
         game = self.game
-        v = np.zeros(self.observation_size(), np.float32)
+        C = len(game.cards)
+        herds = game.num_herds
         n = game.players
+        v = np.zeros(C * (1 + 2 * herds + n) + 4 * n + 9, np.float32)
         if obs is None:
             return v
-        C = len(game.cards)
-        for c in obs.hand:
-            v[c] = 1
-        for h in range(game.num_herds):
-            for _, c in obs.herds[h]:
-                v[C * (1 + h) + c] = 1
-            for a, _ in obs.acrobats[h]:
-                v[C * (1 + game.num_herds + h) + a] = 1
-        base = C * (1 + 2 * game.num_herds)
+        ones = list(obs.hand)
+        for h in range(herds):
+            ones.extend(C * (1 + h) + c for _, c in obs.herds[h])
+            ones.extend(C * (1 + herds + h) + a for a, _ in obs.acrobats[h])
+        base = C * (1 + 2 * herds)
         for p, shed in enumerate(obs.piles):
-            for c in shed:
-                v[base + C * p + c] = 1
+            ones.extend(base + C * p + c for c in shed)
         base += C * n
-        for p in range(n):
-            v[base + p] = obs.hand_sizes[p] / 5
-            v[base + n + p] = obs.totals[p] / game.threshold
-            v[base + 2 * n + p] = p in obs.pending
-        v[base + 3 * n + obs.player] = 1
+        ones.extend(base + 2 * n + p for p in obs.pending)
+        ones.append(base + 3 * n + obs.player)
+        v[ones] = 1
+        v[base : base + n] = [s / 5 for s in obs.hand_sizes]
+        v[base + n : base + 2 * n] = [t / game.threshold for t in obs.totals]
         base += 4 * n
         v[base] = obs.stock_size / len(game.deck)
         v[base + 1] = obs.arrow
@@ -131,6 +128,20 @@ class Codec(CodecBase[Mow]):
             s.hands[q] = sorted(pool[pos : pos + k])
             pos += k
         s.stock = pool[pos:]
+        return s
+
+    def unseen_cards(self, state: Any, player: int) -> list[int]:
+        """The other hands and the draw pile, less the plain 8s a mad cow sent to a hand (public)."""
+        public = {e.replaced for e in state.log if getattr(e, "kind", "") == "mad cow placed"}
+        others = [q for q in range(state.game.players) if q != player]
+        return [c for q in others for c in state.hands[q] if c not in public] + list(state.stock)
+
+    def relabel_state(self, state: Any, cards: Mapping[int, int]) -> Any:
+        """Hands (kept in card order, as the engine keeps them) and the draw pile renamed."""
+        s = state.clone()
+        get = cards.get
+        s.hands = [sorted(get(c, c) for c in h) for h in s.hands]
+        s.stock = [get(c, c) for c in s.stock]
         return s
 
     def framework_parameters(self) -> dict[str, Scalar]:

@@ -7,14 +7,14 @@ The action numbering: ``Play`` card ``c`` is ``c - 1`` (0..103), ``TakeRow`` row
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from mowkit.codec import CodecBase, Scalar
 from mowkit.core import Action
-from mowkit.games.sixnimmt.engine import SixNimmt
+from mowkit.games.sixnimmt.engine import Play, SixNimmt
 
 CARDS = 104
 ROWS = 10
@@ -27,6 +27,7 @@ class Codec(CodecBase[SixNimmt]):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.size = CARDS + ROWS + 2 * ROWS + CARDS
+        self._heads = [0] + [int(game.penalty(c)) for c in range(1, CARDS + 1)]  # heads by card number
 
     def encode(self, action: Action) -> int:
         """The index of ``action``."""
@@ -52,32 +53,29 @@ class Codec(CodecBase[SixNimmt]):
         and the turn divided by the hand size.
         """
         game = self.game
-        v = np.zeros(self.observation_size(), np.float32)
+        v = np.zeros(CARDS * (3 + game.rows) + 5 * game.players + 6, np.float32)
         n = game.players
         if obs is None:
             return v
-        for c in obs.hand:
-            v[c - 1] = 1
+        ones = [c - 1 for c in obs.hand]
         for r, row in enumerate(obs.rows):
-            for c in row:
-                v[CARDS * (1 + r) + c - 1] = 1
+            ones.extend(CARDS * (1 + r) + c - 1 for c in row)
         base = CARDS * (1 + game.rows)
-        for _, _, c in obs.played:
-            v[base + c - 1] = 1
+        ones.extend(base + c - 1 for _, _, c in obs.played)
         base += CARDS
         if obs.to_place is not None:
-            v[base + obs.to_place - 1] = 1
+            ones.append(base + obs.to_place - 1)
         base += CARDS
-        heads = [sum(game.penalty(c) for c in pile) for pile in obs.piles]
-        for p in range(n):
-            v[base + p] = heads[p] / game.threshold
-            v[base + n + p] = obs.totals[p] / game.threshold
-            v[base + 2 * n + p] = p in obs.chosen
-            v[base + 3 * n + p] = p in obs.pending
-        v[base + 4 * n + obs.player] = 1
-        base += 5 * n
-        v[base + PHASES.index(obs.phase)] = 1
-        v[base + 5] = obs.turn / game.hand_size
+        ones.extend(base + 2 * n + p for p in obs.chosen)
+        ones.extend(base + 3 * n + p for p in obs.pending)
+        ones.append(base + 4 * n + obs.player)
+        ones.append(base + 5 * n + PHASES.index(obs.phase))
+        v[ones] = 1
+        heads = self._heads
+        t = game.threshold
+        v[base : base + n] = [sum(map(heads.__getitem__, pile)) / t for pile in obs.piles]
+        v[base + n : base + 2 * n] = [x / t for x in obs.totals]
+        v[base + 5 * n + 5] = obs.turn / game.hand_size
         return v
 
     def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any:
@@ -111,6 +109,52 @@ class Codec(CodecBase[SixNimmt]):
             pos += 1
         s.out = pool[pos:]
         return s
+
+    def dealt_cards(self) -> int:
+        """The hands and the row starters (the logic variant deals none: its cards lie face up)."""
+        g = self.game
+        return 0 if g.logic else g.players * g.hand_size + g.rows
+
+    def unseen_cards(self, state: Any, player: int) -> list[int]:
+        """The other hands, their face-down cards and the cards out of play (none in the logic variant)."""
+        if state.game.logic:
+            return []
+        others = [q for q in range(state.game.players) if q != player]
+        return ([c for q in others for c in state.hands[q]] + [state.chosen[q] for q in others if q in state.chosen]
+                + list(state.out))
+
+    def resample_cards(self, state: Any, player: int, rng: np.random.Generator) -> dict[int, int]:
+        """As the base; in the logic variant (public hands) each other face-down card is swapped
+        with a random card of its owner's hand."""
+        if not state.game.logic:
+            return super().resample_cards(state, player, rng)
+        out: dict[int, int] = {}
+        for q, card in sorted(state.chosen.items()):
+            if q == player:
+                continue
+            cards = [card, *state.hands[q]]
+            other = cards[int(rng.integers(len(cards)))]
+            if other != card:
+                out[card], out[other] = other, card
+        return out
+
+    def relabel_state(self, state: Any, cards: Mapping[int, int]) -> Any:
+        """Hands, face-down cards and the cards out of play renamed (a deal's rest is in card order);
+        None in the logic variant (its hands are drafted in public: a world there is replayed)."""
+        if state.game.logic:
+            return None
+        s = state.clone()
+        get = cards.get
+        s.hands = [sorted(get(c, c) for c in h) for h in s.hands]
+        s.chosen = {q: get(c, c) for q, c in s.chosen.items()}
+        s.out = sorted(get(c, c) for c in s.out)
+        s.history[-1] = [self.relabel(a, cards) if a.hidden else a for a in s.history[-1]]
+        return s
+
+    def revealed(self, events: Sequence[object]) -> list[Action]:
+        """The face-down cards a reveal shows, as the ``Play`` moves of their players."""
+        return [Play(player=p, card=c) for e in events if getattr(e, "kind", "") == "cards revealed"
+                for c, p in e.cards]  # type: ignore[attr-defined]
 
     def framework_parameters(self) -> dict[str, Scalar]:
         """The options a framework exposes: ``variant`` names joined by ``+``, ``max_rounds`` 0 for no limit."""
