@@ -86,9 +86,9 @@ class _Base(KernelParams):
 
 
 class RandomAgent(_Base):
-    """Plays a uniformly random card; Rule 4: the fewest heads (or a random row, row="random").
+    """Plays a uniformly random card; under Rule 4 takes the row with the fewest heads, or a random row if told to.
 
-    The default row policy (fewest heads, ties to the lowest index among equally few cards)
+    ``row="random"`` makes its Rule 4 row a random one. The default row policy (fewest heads, ties to the lowest index among equally few cards)
     is the one the published random-player figures use (12.12 heads per round with 4 players).
     """
 
