@@ -388,7 +388,7 @@ def voila(workdir: Path, env: dict[str, str], warm_kernels: None) -> Iterator[Vo
         _stop(proc)
 
 
-TABS = ("step", "play", "editor", "explorer")  # the classroom app's tabs, in order (mowkit.widgets.app.TABS)
+TABS = ("step", "play", "editor", "lesson", "explorer")  # the classroom app's tabs, in order (mowkit.widgets.app.TABS)
 
 
 def _tab(app, key: str):
@@ -406,6 +406,24 @@ def _english_left(app, where: str, found: dict[str, list[str]]) -> None:
     runs = english_runs(app.evaluate(SEEN_TEXT))
     if runs:
         found[where] = runs
+
+
+RAW_AGENT_NAMES = re.compile(r"\b(random|lowest|highest|greedy|heuristic|planner|human|mc)\b")
+"""The kit's agents' code names: a person reads their display names (mowkit.agents.agent_name)."""
+
+
+def _no_raw_agent_names(app, where: str, found: dict[str, list[str]]) -> None:
+    """Note the agents' code names left in the visible text of the app (item 4 of issue 20)."""
+    raw = sorted(set(RAW_AGENT_NAMES.findall(app.evaluate(SEEN_TEXT))))
+    if raw:
+        found[where + " (agent code names)"] = raw
+
+
+def _labels_fit(scope, where: str) -> None:
+    """No label of the tab shown is cut off (its text wider than its box, item 7 of issue 20)."""
+    cut = scope.evaluate("""el => [...el.querySelectorAll('.widget-label, .widget-label-basic, label')]
+        .filter(l => l.offsetParent !== null && l.scrollWidth > l.clientWidth + 1).map(l => l.innerText)""")
+    assert not cut, f"{where}: labels cut off: {cut}"
 
 
 def _titles_fit(app) -> None:
@@ -512,7 +530,11 @@ def test_classroom_app_in_voila(browser, voila: Voila) -> None:
         _screenshot(app, "play", "en")
         editor = _tab(app, "editor").locator(".mowkit-editor")
         editor.wait_for(state="visible", timeout=UI)
+        _labels_fit(editor, "position editor (English)")
         _screenshot(app, "editor", "en")
+        lesson = _tab(app, "lesson").locator(".mowkit-lesson")
+        lesson.wait_for(state="visible", timeout=RUN_ALL)
+        _screenshot(app, "lesson", "en")
         explorer = _tab(app, "explorer").locator(".mowkit-explorer")
         _wait_for_charts(page, explorer)
         _screenshot(app, "explorer", "en")
@@ -534,22 +556,43 @@ def test_classroom_app_in_voila(browser, voila: Voila) -> None:
         _titles_fit(app)
         english: dict[str, list[str]] = {}
         _english_left(app, "outcome explorer", english)
+        _no_raw_agent_names(app, "outcome explorer", english)
         _screenshot(app, "explorer", "ru")
 
         step = _tab(app, "step")
         _open_coach(page, step)
         _english_left(app, "step by step with the coach", english)
+        _no_raw_agent_names(app, "step by step with the coach", english)
         _screenshot(app, "step", "ru")
 
         play = _tab(app, "play").locator(".mowkit-play")
         _hot_seat_round(page, play)
         _english_left(app, "play", english)
+        _no_raw_agent_names(app, "play", english)
         _screenshot(app, "play", "ru")
 
         editor = _tab(app, "editor").locator(".mowkit-editor")
         _build_position(page, editor)
         _english_left(app, "position editor", english)
+        _labels_fit(editor, "position editor (Russian)")
         _screenshot(app, "editor", "ru")
+
+        # a lesson: the Russian example opens, its answer is revealed on a click, in Russian
+        lesson = _tab(app, "lesson").locator(".mowkit-lesson")
+        lesson.wait_for(state="visible", timeout=UI)
+        files = lesson.locator("select").first
+        russian = files.evaluate(  # ipywidgets writes the labels' spaces as no-break spaces
+            "s => [...s.options].map(o => o.text).find(t => t.replace(/\\s+/g, ' ').endsWith('· ru'))")
+        assert russian, "no Russian example lesson is listed"
+        before = lesson.inner_text()
+        files.select_option(label=russian)
+        page.wait_for_function("([el, old]) => el.innerText !== old", arg=[lesson.element_handle(), before],
+                               timeout=RUN_ALL)
+        lesson.locator(".widget-button.mod-success").first.click()
+        page.wait_for_function("el => /[а-я]/i.test(el.innerText) && el.querySelectorAll('table').length > 0",
+                               arg=lesson.element_handle(), timeout=RUN_ALL)
+        _english_left(app, "lesson", english)
+        _screenshot(app, "lesson", "ru")
 
         # the explorer still opens the worst round in a stepper
         explorer = _tab(app, "explorer").locator(".mowkit-explorer")
@@ -571,7 +614,7 @@ def test_classroom_app_in_voila(browser, voila: Voila) -> None:
 
 LOCAL = {"127.0.0.1", "localhost", "::1"}
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
-TITLES_EN = ["step by step", "play", "position editor", "outcome explorer"]
+TITLES_EN = ["step by step", "play", "position editor", "lesson", "outcome explorer"]
 SIZES = [(1024, 768), (1280, 800)]  # a projector's, a laptop's
 LOCALES = {"en": "en-US", "ru": "ru-RU"}  # the browser's language: its Accept-Language header
 
