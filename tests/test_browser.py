@@ -589,8 +589,9 @@ def test_classroom_app_in_voila(browser, voila: Voila) -> None:
         page.wait_for_function("([el, old]) => el.innerText !== old", arg=[lesson.element_handle(), before],
                                timeout=RUN_ALL)
         lesson.locator(".widget-button.mod-success").first.click()
+        answer = lesson.locator(".mowkit-lesson-answer")
         page.wait_for_function("el => /[а-я]/i.test(el.innerText) && el.querySelectorAll('table').length > 0",
-                               arg=lesson.element_handle(), timeout=RUN_ALL)
+                               arg=answer.element_handle(), timeout=RUN_ALL)
         _english_left(app, "lesson", english)
         _screenshot(app, "lesson", "ru")
 

@@ -114,6 +114,7 @@ class LessonTab(widgets.VBox):
         self.drawing.add_class("mowkit-table")
         self.question_html = widgets.HTML()
         self.answer_html = widgets.HTML()
+        self.answer_html.add_class("mowkit-lesson-answer")
         self.explanation_html = widgets.HTML()
         self.notice = widgets.HTML()
         self.notice.add_class("mowkit-message")
