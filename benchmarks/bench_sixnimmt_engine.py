@@ -10,7 +10,7 @@ means), beside the published 12.12 (4 players) and 14.66 (10 players).
 Then (``--compare``, the default) the kit's engine beside a stand-in for the Python RL engine of
 johannbrehmer/rl-6-nimmt (``benchmarks/rl6nimmt_standin.py``, its algorithm re-implemented:
 numpy state vectors after every step, ``np.random.choice`` per player), random rounds of 4 and
-10 players, the same rounds count, repetitions interleaved, medians: the kit's bare engine
+10 players, the same rounds count, repetitions interleaved, medians of rounds per CPU second: the kit's bare engine
 (``legal_actions`` / ``apply`` per player, Rule 4 by ``auto_row``), the bare engine with an
 observation per decision, and the guarded match loop (``play_state`` with ``"random"`` agents).
 
@@ -102,9 +102,9 @@ def compare(timing_rounds: int, reps: int) -> None:
         means: dict[str, float] = {}
         for rep in range(reps):
             for name, run in PATHS.items():
-                t = time.perf_counter()
+                t = time.process_time()
                 means[name] = run(players, timing_rounds, 1000 * rep)
-                rates[name].append(timing_rounds / (time.perf_counter() - t))
+                rates[name].append(timing_rounds / (time.process_time() - t))
         base = statistics.median(rates["rl-6-nimmt"])
         for name in PATHS:
             rate = statistics.median(rates[name])

@@ -124,12 +124,50 @@ def check_streams(streams: Sequence[int] | None, n: int) -> list[int]:
 # --------------------------------------------------------------------------- guarded views
 
 
-def private_copies(game: T, n: int) -> list[T]:
-    """``n`` independent deep copies of ``game`` (one per seat: what an agent's ``obs.game`` is).
+_IMMUTABLE = (int, float, complex, str, bytes, bool, type(None))
+_VERDICTS: dict[int, tuple[object, bool]] = {}  # id(game) -> (game, all its values deeply immutable)
 
-    A pickle round trip (a deep copy, several times faster than :func:`copy.deepcopy` for the
-    card tables of Mow); objects that cannot be pickled fall back to :func:`copy.deepcopy`.
+
+def _deeply_immutable(value: object, depth: int = 0) -> bool:
+    """Whether nothing reachable from ``value`` can be changed: numbers, text, ``None``, and tuples
+    and frozensets of those (named tuples too: they have no ``__dict__``)."""
+    if isinstance(value, _IMMUTABLE) and type(value) in _IMMUTABLE:
+        return True
+    if depth > 20 or not isinstance(value, (tuple, frozenset)) or hasattr(value, "__dict__"):
+        return False
+    return all(_deeply_immutable(v, depth + 1) for v in value)
+
+
+def _immutable_values(game: object) -> bool:
+    """Whether every attribute value of ``game`` is deeply immutable (checked once per game object)."""
+    known = _VERDICTS.get(id(game))
+    if known is not None and known[0] is game:
+        return known[1]
+    try:
+        fields = vars(game)
+    except TypeError:  # no __dict__ (slots): copy deeply
+        verdict = False
+    else:
+        verdict = all(_deeply_immutable(v) for v in fields.values())
+    if len(_VERDICTS) >= 64:
+        _VERDICTS.clear()
+    _VERDICTS[id(game)] = (game, verdict)
+    return verdict
+
+
+def private_copies(game: T, n: int) -> list[T]:
+    """``n`` independent copies of ``game`` (one per seat: what an agent's ``obs.game`` is).
+
+    A game whose attribute values are all deeply immutable (numbers, text and tuples of them: the
+    options and card tables of the kit's games) is copied as a new object holding the same values:
+    an agent that rewrites an attribute of its copy (``object.__setattr__``) changes only its copy,
+    and nothing inside a value can be changed, so this is as private as a deep copy and far
+    cheaper (Mow's card table is 96 cards). Any other game is deep-copied by a pickle round trip
+    (several times faster than :func:`copy.deepcopy`); objects that cannot be pickled fall back to
+    :func:`copy.deepcopy`.
     """
+    if _immutable_values(game):
+        return [copy.copy(game) for _ in range(n)]
     try:
         blob = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # a user's game object that pickle cannot handle
@@ -311,11 +349,36 @@ class Match:
             self.state = game.new_state(rng=deal_rng(self.root))
         else:
             self.state = game.new_state(deals=orders)
-        self.log: list[tuple[int | None, list[object]]] = [(None, list(self.state.events))]
-        """(seat, events) of each decision, after the deal's (seat ``None``) events."""
+        # what each decision did: (seat, start, end) in the state's log when it tells where (the
+        # events are made when ``log`` is read), else (seat, events, None)
+        self._span: Callable[[], tuple[int, int]] | None = getattr(self.state, "log_span", None)
+        self._log: list[tuple[int | None, object, int | None]] = []
+        self._note(None)
         self.seconds: list[list[float]] = [[] for _ in range(n)]
         """The seconds each decision took, per seat (a person's: since the match last changed)."""
         self._since = perf_counter()
+
+    @property
+    def log(self) -> list[tuple[int | None, list[object]]]:
+        """(seat, events) of each decision, after the deal's (seat ``None``) events."""
+        every: list[object] | None = None
+        out: list[tuple[int | None, list[object]]] = []
+        for seat, a, b in self._log:
+            if b is None:
+                out.append((seat, cast("list[object]", a)))
+                continue
+            if every is None:
+                every = list(self.state.log)  # type: ignore[attr-defined]  # a state that tells log_span
+            out.append((seat, every[cast(int, a):b]))
+        return out
+
+    def _note(self, seat: int | None) -> None:
+        """Remember which events ``seat``'s decision (``None``: the deal) added to the log."""
+        if self._span is not None:
+            a, b = self._span()
+            self._log.append((seat, a, b))
+        else:
+            self._log.append((seat, list(self.state.events), None))
 
     @staticmethod
     def _people(humans: Collection[int], n: int) -> tuple[int, ...]:
@@ -345,11 +408,15 @@ class Match:
     # ------------------------------------------------------------------ decisions
     def step(self) -> int | None:
         """One computer decision (the first pending computer seat); its seat, or None when none may decide."""
-        seats = self.computers_pending()
-        if not seats:
+        state = self.state
+        if state.is_over():
             return None
-        p = seats[0]
-        legal = self.state.legal_actions(p)
+        humans = self.humans
+        p = next((q for q in state.pending_players() if q not in humans), None) if humans else \
+            next(iter(state.pending_players()), None)
+        if p is None:
+            return None
+        legal = state.legal_actions(p)
         started = perf_counter()
         action = self._decide(p, legal)
         self._apply(p, action, self.views[p].name, started)
@@ -358,10 +425,11 @@ class Match:
     def _decide(self, p: int, legal: Sequence[Action]) -> Action:
         """Seat ``p``'s agent's decision on its guarded view: the engine's own legal action object."""
         guard = self.views[p]
-        obs = guard.show(self.state.observation(p))
+        obs = self.state.observation(p)
+        object.__setattr__(obs, "game", guard.view)  # its private copy of the game (Guarded.show)
         if self.decision_timeout is None:
             try:
-                action = ask(guard.agent, obs, list(legal), self.rngs[p])
+                action = guard.agent.act(obs, list(legal), self.rngs[p])  # type: ignore[arg-type]
             except Exception as exc:
                 raise self._agent_error(p, exc) from exc
         else:
@@ -415,7 +483,7 @@ class Match:
         now = perf_counter()
         self.seconds[seat].append(now - started)
         self._since = now
-        self.log.append((seat, list(self.state.events)))
+        self._note(seat)
 
     # ------------------------------------------------------------------ the record
     def record(self) -> JSONObject:
