@@ -131,7 +131,11 @@ class StateBase(CheckedApply):
         self._raw.append(event)
 
     def _event(self, cls: type[Event], *fields: object) -> None:
-        """Append the event ``cls(*fields)`` to the log, made when the log is read."""
+        """Append the event ``cls(*fields)`` to the log, made when the log is read.
+
+        (An engine that uses it copies its log in ``clone`` with :meth:`_copy_log`, which keeps
+        what is not made yet as it is; ``clone.log = list(self.log)``, as a game written before
+        it does, suits an engine that appends made events only, with :meth:`_emit`.)"""
         self._raw.append((cls, fields))
 
     def _copy_log(self, other: StateBase) -> None:
@@ -172,7 +176,7 @@ class StateBase(CheckedApply):
         self.round_scores.append(scores)
         for p, s in enumerate(scores):
             self.totals[p] += s
-        self._event(RoundEnded, self.round_index, tuple(scores), tuple(self.totals))
+        self._emit(RoundEnded(self.round_index, tuple(scores), tuple(self.totals)))  # made: once a round
         reached = any((t >= g.threshold) if g.comparison == ">=" else (t > g.threshold) for t in self.totals)
         if reached or (g.max_rounds is not None and len(self.round_scores) >= g.max_rounds):
             self.phase = "over"
