@@ -434,7 +434,7 @@ class Chance:
                 )
             return list(self.deals[round_index])
         assert self.rng is not None
-        return [int(c) for c in self.rng.permutation(np.asarray(cards))]
+        return self.rng.permutation(np.asarray(cards)).tolist()  # type: ignore[no-any-return]  # plain ints
 
     def clone(self) -> Chance:
         c = Chance.__new__(Chance)

@@ -15,6 +15,9 @@ A :class:`Match` owns everything a played game needs, so every front end plays t
 * waiting for people: a seat in ``humans`` is never played by the match; it waits until the front
   end passes that seat's decision to :meth:`Match.submit`;
 * timing: the seconds each decision took, per seat (:attr:`Match.seconds`);
+* misbehaving agents: an exception raised by an agent's ``act`` becomes an :class:`AgentError`
+  naming the agent, its seat, the game, its seed and number (the agent's exception chained); with
+  ``decision_timeout=`` an agent that does not answer in time raises one too (see :class:`Match`);
 * the record (:meth:`Match.record`, the format of :mod:`mowkit.records`).
 
 :func:`mowkit.simulate.play_state` / :func:`~mowkit.simulate.play_game` (and through them the
@@ -26,12 +29,14 @@ from __future__ import annotations
 import copy
 import hashlib
 import pickle
+import threading
 from collections.abc import Callable, Collection, Sequence
 from time import perf_counter
 from typing import Never, TypeVar, cast, overload
 
 import numpy as np
 
+from mowkit.agents import agent_name as shown_agent_name
 from mowkit.agents import make_agent
 from mowkit.core import (
     Action,
@@ -43,10 +48,12 @@ from mowkit.core import (
     SomeState,
     check_deals,
     check_int,
+    check_seconds,
     deal_rng,
 )
+from mowkit.i18n import _, restore_error
 from mowkit.records import to_record
-from mowkit.registry import load_game
+from mowkit.registry import load_game, spec_of
 
 HUMAN = "human"
 """The name a person's seat has in a match's ``names`` and in records."""
@@ -117,12 +124,50 @@ def check_streams(streams: Sequence[int] | None, n: int) -> list[int]:
 # --------------------------------------------------------------------------- guarded views
 
 
-def private_copies(game: T, n: int) -> list[T]:
-    """``n`` independent deep copies of ``game`` (one per seat: what an agent's ``obs.game`` is).
+_IMMUTABLE = (int, float, complex, str, bytes, bool, type(None))
+_VERDICTS: dict[int, tuple[object, bool]] = {}  # id(game) -> (game, all its values deeply immutable)
 
-    A pickle round trip (a deep copy, several times faster than :func:`copy.deepcopy` for the
-    card tables of Mow); objects that cannot be pickled fall back to :func:`copy.deepcopy`.
+
+def _deeply_immutable(value: object, depth: int = 0) -> bool:
+    """Whether nothing reachable from ``value`` can be changed: numbers, text, ``None``, and tuples
+    and frozensets of those (named tuples too: they have no ``__dict__``)."""
+    if isinstance(value, _IMMUTABLE) and type(value) in _IMMUTABLE:
+        return True
+    if depth > 20 or not isinstance(value, (tuple, frozenset)) or hasattr(value, "__dict__"):
+        return False
+    return all(_deeply_immutable(v, depth + 1) for v in value)
+
+
+def _immutable_values(game: object) -> bool:
+    """Whether every attribute value of ``game`` is deeply immutable (checked once per game object)."""
+    known = _VERDICTS.get(id(game))
+    if known is not None and known[0] is game:
+        return known[1]
+    try:
+        fields = vars(game)
+    except TypeError:  # no __dict__ (slots): copy deeply
+        verdict = False
+    else:
+        verdict = all(_deeply_immutable(v) for v in fields.values())
+    if len(_VERDICTS) >= 64:
+        _VERDICTS.clear()
+    _VERDICTS[id(game)] = (game, verdict)
+    return verdict
+
+
+def private_copies(game: T, n: int) -> list[T]:
+    """``n`` independent copies of ``game`` (one per seat: what an agent's ``obs.game`` is).
+
+    A game whose attribute values are all deeply immutable (numbers, text and tuples of them: the
+    options and card tables of the kit's games) is copied as a new object holding the same values:
+    an agent that rewrites an attribute of its copy (``object.__setattr__``) changes only its copy,
+    and nothing inside a value can be changed, so this is as private as a deep copy and far
+    cheaper (Mow's card table is 96 cards). Any other game is deep-copied by a pickle round trip
+    (several times faster than :func:`copy.deepcopy`); objects that cannot be pickled fall back to
+    :func:`copy.deepcopy`.
     """
+    if _immutable_values(game):
+        return [copy.copy(game) for _ in range(n)]
     try:
         blob = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # a user's game object that pickle cannot handle
@@ -135,7 +180,7 @@ def agent_name(agent: object) -> str:
     return str(getattr(agent, "name", type(agent).__name__))
 
 
-def own_action(legal: list[A], action: A, agent: object, seat: int) -> A:
+def own_action(legal: Sequence[A], action: A, agent: object, seat: int) -> A:
     """The engine's own legal action equal to ``action`` (same type), or IllegalActionError."""
     try:
         i = legal.index(action)  # fast path: identity first, in C
@@ -173,6 +218,77 @@ class Guarded:
         action = ask(self.agent, obs, list(legal), rng)
         return own_action(list(legal), action, self.agent, self.seat)
 
+    def show(self, obs: T) -> T:
+        """``obs`` with the agent's private copy of the game as its ``game``."""
+        object.__setattr__(obs, "game", self.view)
+        return obs
+
+
+# --------------------------------------------------------------------------- misbehaving agents
+
+MAX_DECISION_TIMEOUT = 86400.0
+"""The longest ``decision_timeout`` a match accepts (a day), in seconds."""
+
+
+class AgentError(RuntimeError):
+    """An agent failed inside a match: its ``act`` raised, or it did not answer within the time limit.
+
+    The text names the agent (as a person reads it), the seat (from 1), the game, the game's number
+    (when the caller gave one, e.g. a tournament) and the seed; the agent's own exception is
+    chained (``__cause__``; ``None`` for a time-out). Attributes: ``agent`` (the display name),
+    ``seat`` (the seat index, from 0, as everywhere in the kit's API), ``seed`` (the game's root:
+    ``play_game(game, agents, seed)`` plays the same game again), ``game_number`` (or ``None``),
+    ``timeout`` (the time limit in seconds for a time-out, else ``None``). The match's state is
+    unchanged: the failed decision was not applied.
+    """
+
+    def __init__(self, agent: str, seat: int, game: str, seed: int, game_number: int | None,
+                 error: BaseException | None = None, timeout: float | None = None) -> None:
+        self.agent, self.seat, self.seed, self.game_number, self.timeout = agent, seat, seed, game_number, timeout
+        where = (_("{game}, seed {seed}").format(game=game, seed=seed) if game_number is None
+                 else _("{game}, game {number}, seed {seed}").format(game=game, number=game_number, seed=seed))
+        if timeout is not None:
+            text = _("agent {agent} (seat {seat}; {where}) did not answer within {seconds} s").format(
+                agent=agent, seat=seat + 1, where=where, seconds=f"{timeout:g}")
+        else:
+            text = _("agent {agent} (seat {seat}; {where}) failed: {error}").format(
+                agent=agent, seat=seat + 1, where=where, error=f"{type(error).__name__}: {error}")
+        super().__init__(text)
+
+    def __reduce__(self) -> tuple[object, ...]:  # dask workers send errors back: same fields, same text
+        return (restore_error, (type(self), self.args, dict(vars(self))))
+
+
+def check_timeout(value: object) -> float | None:
+    """``decision_timeout`` checked: ``None`` (no limit) or positive finite seconds, or OptionError."""
+    return None if value is None else check_seconds("decision_timeout", value, MAX_DECISION_TIMEOUT)
+
+
+def ask_in_time(agent: SomeAgent, obs: object, legal: list[Action], rng: np.random.Generator,
+                timeout: float) -> tuple[bool, Action | BaseException | None]:
+    """``agent.act`` run in a worker thread: ``(answered, action or the exception it raised)``.
+
+    Waits at most ``timeout`` seconds. A worker that has not answered by then is left behind as a
+    daemon thread (Python cannot stop a thread): it may keep a core busy until it returns, and it
+    holds only what the agent was given (the observation with its private copy of the game, a copy
+    of the legal list, its own generator), so the game's state is untouched; its late answer is
+    dropped. Daemon threads do not keep the interpreter from exiting.
+    """
+    box: list[Action | BaseException] = []
+
+    def work() -> None:
+        try:
+            box.append(ask(agent, obs, legal, rng))
+        except BaseException as exc:  # handed to the caller, which raises AgentError from it
+            box.append(exc)
+
+    worker = threading.Thread(target=work, name="mowkit-agent-decision", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if not box:
+        return False, None
+    return True, box[0]
+
 
 # --------------------------------------------------------------------------- the match
 
@@ -189,12 +305,25 @@ class Match:
         agent_streams: the stream number of the agent in each seat (default: the seat number).
         deals: recorded deck orders, one list of card ids per round (``None``: deal from the seed).
         start: a state to play on (a copy of it) instead of a deal; the seed roots the agents only.
+        decision_timeout: the most seconds an agent's decision may take (``None``: no limit); positive
+            and finite (at most a day), else :class:`~mowkit.core.OptionError`. With a limit each
+            decision runs in a worker thread and the match stops waiting after the limit, raising
+            :class:`AgentError`; the worker of an agent that never answers is left behind as a
+            daemon thread (see :func:`ask_in_time`). Without one no thread is used.
+        game_number: the game's number in a series (a tournament's), named by :class:`AgentError`.
+
+    Raises:
+        AgentError: (from :meth:`step`, :meth:`run`) an agent's ``act`` raised, or did not answer
+            within ``decision_timeout``; the state is unchanged.
     """
 
     def __init__(self, game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: int | None = None, *,
                  humans: Collection[int] = (), agent_streams: Sequence[int] | None = None,
-                 deals: Sequence[Sequence[int]] | None = None, start: SomeState | None = None) -> None:
+                 deals: Sequence[Sequence[int]] | None = None, start: SomeState | None = None,
+                 decision_timeout: float | None = None, game_number: int | None = None) -> None:
         game = resolve_game(game)
+        self.decision_timeout = check_timeout(decision_timeout)
+        self.game_number = None if game_number is None else check_int("game_number", game_number, 0)
         n = game.num_players
         if len(agents) != n:
             raise OptionError("agents", len(agents), f"one agent per seat: {n}")
@@ -220,11 +349,36 @@ class Match:
             self.state = game.new_state(rng=deal_rng(self.root))
         else:
             self.state = game.new_state(deals=orders)
-        self.log: list[tuple[int | None, list[object]]] = [(None, list(self.state.events))]
-        """(seat, events) of each decision, after the deal's (seat ``None``) events."""
+        # what each decision did: (seat, start, end) in the state's log when it tells where (the
+        # events are made when ``log`` is read), else (seat, events, None)
+        self._span: Callable[[], tuple[int, int]] | None = getattr(self.state, "log_span", None)
+        self._log: list[tuple[int | None, object, int | None]] = []
+        self._note(None)
         self.seconds: list[list[float]] = [[] for _ in range(n)]
         """The seconds each decision took, per seat (a person's: since the match last changed)."""
         self._since = perf_counter()
+
+    @property
+    def log(self) -> list[tuple[int | None, list[object]]]:
+        """(seat, events) of each decision, after the deal's (seat ``None``) events."""
+        every: list[object] | None = None
+        out: list[tuple[int | None, list[object]]] = []
+        for seat, a, b in self._log:
+            if b is None:
+                out.append((seat, cast("list[object]", a)))
+                continue
+            if every is None:
+                every = list(self.state.log)  # type: ignore[attr-defined]  # a state that tells log_span
+            out.append((seat, every[cast(int, a):b]))
+        return out
+
+    def _note(self, seat: int | None) -> None:
+        """Remember which events ``seat``'s decision (``None``: the deal) added to the log."""
+        if self._span is not None:
+            a, b = self._span()
+            self._log.append((seat, a, b))
+        else:
+            self._log.append((seat, list(self.state.events), None))
 
     @staticmethod
     def _people(humans: Collection[int], n: int) -> tuple[int, ...]:
@@ -254,15 +408,45 @@ class Match:
     # ------------------------------------------------------------------ decisions
     def step(self) -> int | None:
         """One computer decision (the first pending computer seat); its seat, or None when none may decide."""
-        seats = self.computers_pending()
-        if not seats:
+        state = self.state
+        if state.is_over():
             return None
-        p = seats[0]
-        legal = self.state.legal_actions(p)
+        humans = self.humans
+        p = next((q for q in state.pending_players() if q not in humans), None) if humans else \
+            next(iter(state.pending_players()), None)
+        if p is None:
+            return None
+        legal = state.legal_actions(p)
         started = perf_counter()
-        action = self.views[p].act(self.state.observation(p), list(legal), self.rngs[p])
+        action = self._decide(p, legal)
         self._apply(p, action, self.views[p].name, started)
         return p
+
+    def _decide(self, p: int, legal: Sequence[Action]) -> Action:
+        """Seat ``p``'s agent's decision on its guarded view: the engine's own legal action object."""
+        guard = self.views[p]
+        obs = self.state.observation(p)
+        object.__setattr__(obs, "game", guard.view)  # its private copy of the game (Guarded.show)
+        if self.decision_timeout is None:
+            try:
+                action = guard.agent.act(obs, list(legal), self.rngs[p])  # type: ignore[arg-type]
+            except Exception as exc:
+                raise self._agent_error(p, exc) from exc
+        else:
+            answered, got = ask_in_time(guard.agent, obs, list(legal), self.rngs[p], self.decision_timeout)
+            if not answered:
+                raise self._agent_error(p, None)
+            if isinstance(got, Exception):
+                raise self._agent_error(p, got) from got
+            if isinstance(got, BaseException):  # KeyboardInterrupt, SystemExit: not the agent's failure
+                raise got
+            action = cast(Action, got)
+        return own_action(legal, action, guard.agent, p)
+
+    def _agent_error(self, p: int, error: BaseException | None) -> AgentError:
+        """The :class:`AgentError` of seat ``p``: ``error`` raised, or (``None``) no answer in time."""
+        return AgentError(shown_agent_name(self.names[p]), p, spec_of(self.game).words.title, self.root,
+                          self.game_number, error, None if error is not None else self.decision_timeout)
 
     def run(self, stop: Callable[[Match], bool] | None = None) -> int:
         """Computer decisions until a person must decide, the game is over or ``stop(match)``; how many."""
@@ -299,7 +483,7 @@ class Match:
         now = perf_counter()
         self.seconds[seat].append(now - started)
         self._since = now
-        self.log.append((seat, list(self.state.events)))
+        self._note(seat)
 
     # ------------------------------------------------------------------ the record
     def record(self) -> JSONObject:
@@ -315,12 +499,15 @@ def _seat_name(entry: str | SomeAgent, person: bool) -> str:
 
 def play_match(game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: int | None = None, *,
                humans: Collection[int] = (), agent_streams: Sequence[int] | None = None,
-               deals: Sequence[Sequence[int]] | None = None, start: SomeState | None = None) -> Match:
+               deals: Sequence[Sequence[int]] | None = None, start: SomeState | None = None,
+               decision_timeout: float | None = None, game_number: int | None = None) -> Match:
     """A :class:`Match` of computers only, played to the end (the keywords as :class:`Match`)."""
-    match = Match(game, agents, seed, humans=humans, agent_streams=agent_streams, deals=deals, start=start)
+    match = Match(game, agents, seed, humans=humans, agent_streams=agent_streams, deals=deals, start=start,
+                  decision_timeout=decision_timeout, game_number=game_number)
     match.run()
     return match
 
 
-__all__ = ["AGENT_STREAM_TAG", "HUMAN", "Guarded", "Match", "agent_name", "agent_rng", "ask", "check_streams",
-           "game_root", "own_action", "play_match", "private_copies", "resolve_game"]
+__all__ = ["AGENT_STREAM_TAG", "HUMAN", "MAX_DECISION_TIMEOUT", "AgentError", "Guarded", "Match", "agent_name",
+           "agent_rng", "ask", "ask_in_time", "check_streams", "check_timeout", "game_root", "own_action",
+           "play_match", "private_copies", "resolve_game"]

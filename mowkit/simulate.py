@@ -91,7 +91,8 @@ def play_until(state: StateT, agents: Sequence[SomeAgent] | Chooser[StateT],
 
 def play_state(game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: int | None = None, *,
                agent_streams: Sequence[int] | None = None,
-               deals: Sequence[Sequence[int]] | None = None) -> SomeState:
+               deals: Sequence[Sequence[int]] | None = None,
+               decision_timeout: float | None = None) -> SomeState:
     """Play a whole game with ``agents`` (one per seat) and return the final state.
 
     A thin driver of :class:`~mowkit.match.Match` (computers only, played to the end). The seed
@@ -121,8 +122,16 @@ def play_state(game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: in
         deals: recorded deck orders, one list of card ids per round (``None``: deal from the seed).
             A malformed list, a wrong deck, or too few orders for the rounds the game plays raise
             :class:`~mowkit.core.OptionError` (option ``deals``).
+        decision_timeout: the most seconds one decision of an agent may take (``None``: no limit;
+            see :class:`~mowkit.match.Match`).
+
+    Raises:
+        mowkit.match.AgentError: an agent's ``act`` raised (the agent's exception chained), or an
+            agent did not answer within ``decision_timeout``; it names the agent, the seat, the game
+            and the seed.
     """
-    return play_match(game, agents, seed, agent_streams=agent_streams, deals=deals).state
+    return play_match(game, agents, seed, agent_streams=agent_streams, deals=deals,
+                      decision_timeout=decision_timeout).state
 
 
 def random_rounds(game: str | SomeGame, rounds: int, seed: int) -> list[list[int]]:
@@ -145,13 +154,17 @@ def random_rounds(game: str | SomeGame, rounds: int, seed: int) -> list[list[int
 
 def play_game(game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: int | None = None, *,
               agent_streams: Sequence[int] | None = None,
-              deals: Sequence[Sequence[int]] | None = None) -> JSONObject:
+              deals: Sequence[Sequence[int]] | None = None,
+              decision_timeout: float | None = None) -> JSONObject:
     """Play a whole game and return its record (see :mod:`mowkit.records`; arguments as :func:`play_state`).
 
     ``play_game(game, agents, record["seed"], deals=[r["deal"] for r in record["rounds"]])``
-    plays a recorded game again (the same record when the agents are the same).
+    plays a recorded game again (the same record when the agents are the same). An agent that
+    raises, or does not answer within ``decision_timeout`` seconds, raises
+    :class:`mowkit.match.AgentError` (as :func:`play_state`).
     """
-    return play_match(game, agents, seed, agent_streams=agent_streams, deals=deals).record()
+    return play_match(game, agents, seed, agent_streams=agent_streams, deals=deals,
+                      decision_timeout=decision_timeout).record()
 
 
 __all__ = ["play_game", "play_state", "play_until", "random_rounds"]

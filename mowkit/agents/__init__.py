@@ -12,6 +12,7 @@ range (each agent checks its own), a repeated option in a spec.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 from collections.abc import Callable
@@ -28,13 +29,14 @@ def agent_classes(game: str) -> dict[str, type]:
     return registry.get(game).agent_classes()
 
 
-def agent_options(cls: type) -> list[str]:
+@functools.cache  # a class's constructor does not change; make_agent runs once per seat per game
+def agent_options(cls: type) -> tuple[str, ...]:
     """The keyword options an agent class takes (the parameters of its constructor)."""
     init: Callable[..., object] = vars(cls).get("__init__") or getattr(cls, "__init__")  # noqa: B009
     if init is object.__init__:
-        return []
+        return ()
     params = list(inspect.signature(init).parameters.values())[1:]  # without self
-    return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    return tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
 
 def make_agent(game: str, name: str | Agent, **kwargs: object) -> Agent:

@@ -67,7 +67,7 @@ class StateBase(CheckedApply):
     """``where_is`` / ``winners`` / ``outcome`` and the game log for a state with ``_places()``.
 
     ``log`` holds every event of the game from the first deal; ``events`` the events of the
-    last decision (a slice of ``log``). An engine appends with :meth:`_emit`.
+    last decision (a slice of ``log``). An engine appends with :meth:`_event` or :meth:`_emit`.
     """
 
     game: Any
@@ -75,17 +75,77 @@ class StateBase(CheckedApply):
     round_scores: list[list[int]]
     round_index: int
     phase: str
-    log: list[Event]
-    events: list[Event]
 
     def _repr_html_(self) -> str:
         """The state drawn in a notebook, by its game's renderer (the spec's ``renderer`` slot)."""
         return spec_of(self).render(self)
 
+    # The log is built on first read: an engine appends what happened as ``(event class, fields)``
+    # (``_event``) or as a made event (``_emit``) to ``_raw``, and ``log`` / ``events`` make the
+    # event objects when someone looks (most decisions of a rollout or a bare loop are never told).
+    # The events are the same objects on every read, in the same order, with the same fields as if
+    # made at once. What the state holds (``vars(state)``: ``_raw`` and ``_mark``) does not change
+    # when the log is read: the made objects are kept in a slot beside it.
+    __slots__ = ("_made", "_made_for", "_acts")
+    _made: list[Event]  # the events of ``_raw`` made so far (a slot: not part of ``vars(state)``)
+    _made_for: list[Event | tuple[type[Event], tuple[object, ...]]]  # the ``_raw`` they were made from
+    _acts: dict[Any, Any]  # an engine's action objects by key, made once (a slot; see the engines)
+    _raw: list[Event | tuple[type[Event], tuple[object, ...]]]  # every event of the game, made or not
+    _mark: int  # where the last decision's events start in the log
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event of the game from the first deal (the engine appends to it)."""
+        raw = self._raw
+        try:
+            made = self._made
+            if self._made_for is not raw:  # the log was replaced (a refused decision restored it)
+                raise AttributeError
+        except AttributeError:
+            made = self._made = []
+            self._made_for = raw
+        if len(made) < len(raw):
+            made.extend([x if type(x) is not tuple else x[0](*x[1]) for x in raw[len(made):]])  # type: ignore[misc]
+        return made
+
+    @log.setter
+    def log(self, events: list[Event]) -> None:
+        self._raw, self._mark = list(events), len(events)
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of the last decision (the tail of ``log``), as a new list."""
+        return self.log[self._mark:]
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        """``events = []`` starts a new decision; a non-empty list must be the tail of ``log``."""
+        self._mark = len(self._raw) - len(events)
+
+    def log_span(self) -> tuple[int, int]:
+        """Where the last decision's events are in ``log``: ``log[start:end]`` (without making any)."""
+        return self._mark, len(self._raw)
+
     def _emit(self, event: Event) -> None:
         """Append ``event`` to the game log and to the events of the decision being applied."""
-        self.log.append(event)
-        self.events.append(event)
+        self._raw.append(event)
+
+    def _event(self, cls: type[Event], *fields: object) -> None:
+        """Append the event ``cls(*fields)`` to the log, made when the log is read.
+
+        (An engine that uses it copies its log in ``clone`` with :meth:`_copy_log`, which keeps
+        what is not made yet as it is; ``clone.log = list(self.log)``, as a game written before
+        it does, suits an engine that appends made events only, with :meth:`_emit`.)"""
+        self._raw.append((cls, fields))
+
+    def _copy_log(self, other: StateBase) -> None:
+        """Give ``other`` (a clone being made) this state's log and last decision's events."""
+        other._raw, other._mark = list(self._raw), self._mark
+        try:
+            if self._made_for is self._raw:  # share the events made so far (the same objects)
+                other._made, other._made_for = list(self._made), other._raw
+        except AttributeError:
+            pass
 
     def _places(self) -> Iterator[tuple[Iterable[int], str]]:  # pragma: no cover - each engine
         raise NotImplementedError
@@ -116,7 +176,7 @@ class StateBase(CheckedApply):
         self.round_scores.append(scores)
         for p, s in enumerate(scores):
             self.totals[p] += s
-        self._emit(RoundEnded(self.round_index, tuple(scores), tuple(self.totals)))
+        self._emit(RoundEnded(self.round_index, tuple(scores), tuple(self.totals)))  # made: once a round
         reached = any((t >= g.threshold) if g.comparison == ">=" else (t > g.threshold) for t in self.totals)
         if reached or (g.max_rounds is not None and len(self.round_scores) >= g.max_rounds):
             self.phase = "over"

@@ -658,37 +658,84 @@ def herd_placements(
     high, acrobat targets in line order, slowpoke values ascending. Acrobats standing on the line
     never change what fits, so they are not needed.
     """
-    kinds, numbers, flies = game.kinds, game.numbers, game.flies
-    k = kinds[card]
+    return [key[0](*key[1:]) for key in placement_keys(game, herd, card, player)]
+
+
+ActionKey = tuple[Any, ...]
+"""An action as a plain tuple: its class, then its fields in order (``(AddCow, 0, 17, "low")``)."""
+
+
+def placement_keys(game: Mow, herd: Sequence[tuple[int, int]], card: int, player: int) -> list[ActionKey]:
+    """:func:`herd_placements` as action keys (class, then fields): the rule itself, no objects made."""
     if not herd:
-        return [AddCow(player, card, "start")] if k in NUMBERED else []
-    lo, lo_card = herd[0]
-    hi, hi_card = herd[-1]
-    if not flies[card] and any(kinds[c] == "mad" for _, c in herd):
+        return [(AddCow, player, card, "start")] if game.kinds[card] in NUMBERED else []
+    return _card_keys(game, herd, _has_mad(game, herd), card, player)
+
+
+def _has_mad(game: Mow, herd: Sequence[tuple[int, int]]) -> bool:
+    """Whether the mad cow stands in the line (then only cows with flies may be added)."""
+    kinds = game.kinds
+    for _v, c in herd:
+        if kinds[c] == "mad":
+            return True
+    return False
+
+
+def _card_keys(game: Mow, herd: Sequence[tuple[int, int]], mad: bool, card: int, player: int) -> list[ActionKey]:
+    """The placements of ``card`` on the non-empty line ``herd`` (``mad``: a mad cow stands in it)."""
+    kinds, numbers, flies = game.kinds, game.numbers, game.flies
+    if mad and not flies[card]:
         return []
-    out: list[Action] = []
+    k = kinds[card]
     if k in NUMBERED:
         num = numbers[card]
-        if num < lo:  # type: ignore[operator]
-            out.append(AddCow(player, card, "low"))
-        elif num > hi:  # type: ignore[operator]
-            out.append(AddCow(player, card, "high"))
-    elif k == "acrobat":
-        out.extend(
-            Acrobat(player, card, t)
-            for _, t in herd
-            if kinds[t] == "plain" and numbers[t] == numbers[card]
-        )
-    elif k == "slowpoke":
+        if num < herd[0][0]:  # type: ignore[operator]
+            return [(AddCow, player, card, "low")]
+        if num > herd[-1][0]:  # type: ignore[operator]
+            return [(AddCow, player, card, "high")]
+        return []
+    if k == "acrobat":
+        num = numbers[card]
+        return [(Acrobat, player, card, t) for _, t in herd if kinds[t] == "plain" and numbers[t] == num]
+    if k == "slowpoke":
         used = {v for v, _ in herd}
-        out.extend(Slowpoke(player, card, v) for v in range(lo + 1, hi) if v not in used)
-    elif k == "calf":
+        return [(Slowpoke, player, card, v) for v in range(herd[0][0] + 1, herd[-1][0]) if v not in used]
+    if k == "calf":
+        out: list[ActionKey] = []
+        lo_card, hi_card = herd[0][1], herd[-1][1]
         if kinds[lo_card] == "plain" and not flies[lo_card]:
-            out.append(Calf(player, card, "low"))
+            out.append((Calf, player, card, "low"))
         if kinds[hi_card] == "plain" and not flies[hi_card]:
-            out.append(Calf(player, card, "high"))
-    elif k == "mad" and any(kinds[t] == "plain" and numbers[t] == 8 for _, t in herd):
-        out.append(MadCow(player, card))
+            out.append((Calf, player, card, "high"))
+        return out
+    if k == "mad" and any(kinds[t] == "plain" and numbers[t] == 8 for _, t in herd):
+        return [(MadCow, player, card)]
+    return []
+
+
+#: an action's key read from its fields now (what ``_check`` compares with the rule's keys)
+_KEY_OF: dict[type, Any] = {
+    AddCow: lambda a: (AddCow, a.player, a.card, a.end),
+    Acrobat: lambda a: (Acrobat, a.player, a.card, a.target),
+    Slowpoke: lambda a: (Slowpoke, a.player, a.card, a.value),
+    Calf: lambda a: (Calf, a.player, a.card, a.end),
+    MadCow: lambda a: (MadCow, a.player, a.card),
+    TakeHerd: lambda a: (TakeHerd, a.player),
+    Flip: lambda a: (Flip, a.player, a.flip),
+    ChooseNext: lambda a: (ChooseNext, a.player, a.next_player),
+}
+
+
+def interned(cache: dict[ActionKey, Action], keys: Iterable[ActionKey]) -> list[Action]:
+    """The action objects of ``keys``, made once per state and handed out again (actions are frozen
+    values). An object whose fields no longer match its key (changed in place with
+    ``object.__setattr__``) is made anew, so a legal list always holds what the rules allow."""
+    out = []
+    for key in keys:
+        a = cache.get(key)
+        if a is None or _KEY_OF[key[0]](a) != key:
+            a = cache[key] = key[0](*key[1:])
+        out.append(a)
     return out
 
 
@@ -760,6 +807,11 @@ class MowObservation:
         """Cards of the deck in use this farmer has not seen this round (other hands and the pile)."""
         seen = self.seen
         return [c for c in self.game.deck if c not in seen]
+
+
+def _new_observation() -> MowObservation:
+    """An empty :class:`MowObservation` (``MowState.observation`` fills its fields)."""
+    return object.__new__(MowObservation)
 
 
 # --------------------------------------------------------------------------- state
@@ -1009,8 +1061,9 @@ class MowState(StateBase):
         g = self.game
         n = g.players
         self.round_index += 1
-        order = self._chance.shuffle(list(g.deck), self.round_index)
-        g.check_deal(order)
+        order = self._chance.shuffle(g.deck, self.round_index)
+        if self._chance.deals is not None:  # a recorded order (a shuffle of the deck needs no check)
+            g.check_deal(order)
         self.deals.append(order)
         self.history.append([])
         self.hands = [sorted(order[p * HAND_SIZE : (p + 1) * HAND_SIZE]) for p in range(n)]
@@ -1045,7 +1098,7 @@ class MowState(StateBase):
             r = (q + i * self.arrow) % n
             if self._can_start(r):
                 if i:
-                    self._emit(StartPassed(q, r, self.active))
+                    self._event(StartPassed, q, r, self.active)
                 self.actor = r
                 return
         self._emit(NobodyCanStart())
@@ -1060,7 +1113,7 @@ class MowState(StateBase):
             nxt = (self.actor + self.arrow) % n
         if self.game.star:
             self.active = (self.active + self.arrow) % STAR_HERDS
-            self._emit(ActiveHerdMoved(self.active))
+            self._event(ActiveHerdMoved, self.active)
         self._begin_turn(nxt)
 
     def _end_round(self) -> None:
@@ -1078,7 +1131,7 @@ class MowState(StateBase):
             self.herds[i] = []
             self.acrobats[i] = []
         self.unscored.extend(left)
-        self._emit(HandsToPiles(held, tuple(left)))
+        self._event(HandsToPiles, held, tuple(left))
         fl = g.flies
         if self._score_round([sum(fl[c] for c in shed) for shed in self.piles]):
             return
@@ -1090,8 +1143,8 @@ class MowState(StateBase):
             self.round_starter = next(
                 (prev + i) % n for i in range(1, n + 1) if self.totals[(prev + i) % n] == top
             )
-        self._emit(StarterChosen(self.round_starter, self.round_index + 1,
-                                 "rotate" if g.next_starter == "rotate" else "most-flies"))
+        self._event(StarterChosen, self.round_starter, self.round_index + 1,
+                                 "rotate" if g.next_starter == "rotate" else "most-flies")
         self._start_round()
 
     # ----------------------------------------------------------------- public API
@@ -1113,36 +1166,84 @@ class MowState(StateBase):
         p = self.actor
         if player is not None and player != p:
             return []
+        try:
+            acts = self._acts  # this state's action objects by key (a slot of StateBase; see ``interned``)
+        except AttributeError:
+            acts = self._acts = {}
         if self.phase == "flip":
-            return [Flip(p, 0), Flip(p, 1)]
+            return interned(acts, ((Flip, p, 0), (Flip, p, 1)))
         if self.phase == "next":
             allow_self = self.game.yellow_next == "any"
-            return [ChooseNext(p, q) for q in range(self.game.players) if allow_self or q != p]
-        return self._placements(p)
+            return interned(acts, [(ChooseNext, p, q) for q in range(self.game.players) if allow_self or q != p])
+        if not self.herds[self.active]:
+            return interned(acts, self._placement_keys(p))
+        return self._play_actions(p, acts)
+
+    def _play_actions(self, p: int, acts: dict[ActionKey, Action]) -> list[Action]:
+        """``legal_actions`` on a non-empty herd: ``_placement_keys`` as objects, the numbered cows
+        (most of a hand) looked up inline (the same rule as :func:`_card_keys`: strictly below the
+        lowest or above the highest value, none without flies while the mad cow stands)."""
+        g = self.game
+        herd = self.herds[self.active]
+        kinds, numbers, flies = g.kinds, g.numbers, g.flies
+        mad = _has_mad(g, herd)
+        lo, hi = herd[0][0], herd[-1][0]
+        out: list[Action] = []
+        for c in self.hands[p]:
+            if kinds[c] not in NUMBERED:
+                out += interned(acts, _card_keys(g, herd, mad, c, p))
+                continue
+            if mad and not flies[c]:
+                continue
+            num = numbers[c]
+            end = "low" if num < lo else "high" if num > hi else None  # type: ignore[operator]
+            if end is None:
+                continue
+            key: ActionKey = (AddCow, p, c, end)
+            a = acts.get(key)
+            if a is None or a.card != c or a.end != end or a.player != p:  # type: ignore[attr-defined]
+                a = acts[key] = AddCow(p, c, end)
+            out.append(a)
+        take_key: ActionKey = (TakeHerd, p)
+        take = acts.get(take_key)
+        if take is None or take.player != p:
+            take = acts[take_key] = TakeHerd(p)
+        out.append(take)
+        return out
 
     def _placements(self, p: int) -> list[Action]:
+        return [key[0](*key[1:]) for key in self._placement_keys(p)]
+
+    def _placement_keys(self, p: int) -> list[ActionKey]:
+        """The keys of farmer ``p``'s placements and take, in the order of ``legal_actions``."""
         g = self.game
         herd = self.herds[self.active]
         hand = self.hands[p]
         if not herd:
-            return [AddCow(p, c, "start") for c in hand if g.kinds[c] in NUMBERED]
-        out: list[Action] = [a for c in hand for a in herd_placements(g, herd, c, p)]
-        out.append(TakeHerd(p))
+            kinds = g.kinds
+            return [(AddCow, p, c, "start") for c in hand if kinds[c] in NUMBERED]
+        mad = _has_mad(g, herd)
+        out: list[ActionKey] = []
+        for c in hand:
+            out += _card_keys(g, herd, mad, c, p)
+        out.append((TakeHerd, p))
         return out
 
     def _apply(self, action: Action) -> None:
         self.history[-1].append(action)
-        self.events = []
-        if isinstance(action, TakeHerd):
+        self._mark = len(self._raw)  # a new decision's events start here
+        if type(action) is AddCow:
+            self._place(action)
+        elif isinstance(action, TakeHerd):
             self._take(action.player)
         elif isinstance(action, Flip):
             if action.flip:
                 self.arrow = -self.arrow
-            self._emit(ArrowDecided(action.player, bool(action.flip), self.arrow))
+            self._event(ArrowDecided, action.player, bool(action.flip), self.arrow)
             self._end_turn()
         elif isinstance(action, ChooseNext):
             self.chosen_next = action.next_player
-            self._emit(NextFarmerChosen(action.player, action.next_player))
+            self._event(NextFarmerChosen, action.player, action.next_player)
             self._end_turn()
         else:
             self._place(action)
@@ -1153,24 +1254,26 @@ class MowState(StateBase):
         p, c = a.player, a.card  # type: ignore[attr-defined]
         h = self.active
         herd = self.herds[h]
-        self.hands[p].remove(c)
+        hand = self.hands[p]
+        hand.remove(c)
+        raw = self._raw  # the log's events, made when read (StateBase.log)
         if isinstance(a, AddCow):
             entry = (g.numbers[c], c)
             if a.end == "low":
                 herd.insert(0, entry)
-                self._emit(CowAdded(p, c, h, "low"))
+                raw.append((CowAdded, (p, c, h, "low")))
             elif a.end == "high":
                 herd.append(entry)
-                self._emit(CowAdded(p, c, h, "high"))
+                raw.append((CowAdded, (p, c, h, "high")))
             else:
                 herd.append(entry)
-                self._emit(HerdStarted(p, c, h))
+                raw.append((HerdStarted, (p, c, h)))
         elif isinstance(a, Acrobat):
             self.acrobats[h].append((c, a.target))
-            self._emit(AcrobatPlaced(p, c, a.target, h))
+            self._event(AcrobatPlaced, p, c, a.target, h)
         elif isinstance(a, Slowpoke):
             bisect.insort(herd, (a.value, c))
-            self._emit(SlowpokePlaced(p, c, h, a.value))
+            self._event(SlowpokePlaced, p, c, h, a.value)
         elif isinstance(a, Calf):
             if a.end == "low":
                 v = herd[0][0] - 1
@@ -1178,25 +1281,27 @@ class MowState(StateBase):
             else:
                 v = herd[-1][0] + 1
                 herd.append((v, c))
-            self._emit(CalfPlaced(p, c, h, a.end, v))
+            self._event(CalfPlaced, p, c, h, a.end, v)
         elif isinstance(a, MadCow):
             i = next(i for i, (_, t) in enumerate(herd) if g.kinds[t] == "plain" and g.numbers[t] == 8)
             eight = herd[i][1]
             herd[i] = (8, c)
             bisect.insort(self.hands[p], eight)
-            self._emit(MadCowPlaced(p, c, h, eight))
+            self._event(MadCowPlaced, p, c, h, eight)
         kind = g.kinds[c]
-        want = 0 if kind == "thin" else 2 if kind == "dairy" else 1
         stock = self.stock
-        got = min(want, len(stock))
-        for _drawn in range(got):
-            bisect.insort(self.hands[p], stock.pop(0))
         if kind == "thin":
-            self._emit(NoCardDrawn(p, "thin-cow"))
-        elif got:
-            self._emit(CardsDrawn(p, got, len(stock), "dairy-cow" if kind == "dairy" else "draw"))
+            raw.append((NoCardDrawn, (p, "thin-cow")))
+        elif not stock:
+            raw.append((NoCardDrawn, (p, "empty-stock")))
+        elif kind == "dairy":
+            got = min(2, len(stock))
+            for _drawn in range(got):
+                bisect.insort(hand, stock.pop(0))
+            raw.append((CardsDrawn, (p, got, len(stock), "dairy-cow")))
         else:
-            self._emit(NoCardDrawn(p, "empty-stock"))
+            bisect.insort(hand, stock.pop(0))
+            raw.append((CardsDrawn, (p, 1, len(stock), "draw")))
         if kind == "plain":
             self._end_turn()
         elif g.cards[c].packet == "green":
@@ -1214,9 +1319,9 @@ class MowState(StateBase):
         self.piles[p].sort()
         self.herds[h] = []
         self.acrobats[h] = []
-        self._emit(HerdTaken(p, h, tuple(cards), fl))
+        self._event(HerdTaken, p, h, tuple(cards), fl)
         if not self.stock:
-            self._emit(LastTake(p))
+            self._event(LastTake, p)
             self._end_round()
         elif g.restart == "taker":
             self._begin_turn(p)
@@ -1231,28 +1336,48 @@ class MowState(StateBase):
         return str(card)
 
     def _check(self, action: Action) -> None:
+        """Refuse ``action`` unless the rules allow it now (``IllegalActionError`` naming the rule).
+
+        The two decisions of most turns are accepted at once when every check below passes for
+        them (fields of their types, the farmer to act, a card in hand placed as the rule allows;
+        a take of a non-empty herd); anything else goes through the checks one by one, which name
+        the rule a refused decision breaks."""
+        t = type(action)
+        if t is AddCow and self.phase == "play":
+            p, c, end = action.player, action.card, action.end  # type: ignore[attr-defined]
+            if (type(p) is int and type(c) is int and type(end) is str and p == self.actor
+                    and c in self.hands[p]
+                    and (AddCow, p, c, end) in placement_keys(self.game, self.herds[self.active], c, p)):
+                return
+        elif t is TakeHerd and self.phase == "play":
+            p = action.player
+            if type(p) is int and p == self.actor and self.herds[self.active]:
+                return
+        self._check_each(action)
+
+    def _check_each(self, action: Action) -> None:
+        """The checks of :meth:`_check` one by one, each refusal naming its rule."""
         g = self.game
         if not isinstance(action, Action) or action.game != GAME:
             raise IllegalActionError("action-type", _("this is not a decision of Mow"))
         check_action_fields(action)
         if self.phase == "over":
             raise IllegalActionError("game-over", _("the game is over; no decision can be made"))
-        p = action.player
+        p = action.player  # an int: check_action_fields
         n = g.players
-        if not isinstance(p, (int, np.integer)) or isinstance(p, bool) or not 0 <= p < n:
+        if not 0 <= p < n:
             raise IllegalActionError("player-index", ngettext(
                 "there is no farmer {farmer}: the game has {n} farmer",
                 "there is no farmer {farmer}: the game has {n} farmers", n).format(farmer=p + 1, n=n))
-        want = {"play": _("add a cow or take the herd"), "flip": _("decide whether to flip the arrow"),
-                "next": _("choose the next farmer")}[self.phase]
         if p != self.actor:
+            want = self._want()
             raise IllegalActionError("out-of-turn", _("farmer {player} cannot act now: it is the turn of farmer "
                                                       "{actor}, who must {want}").format(
                 player=p + 1, actor=self.actor + 1, want=want))
         if self.phase == "flip":
             if not isinstance(action, Flip):
                 raise IllegalActionError("out-of-turn", _("farmer {player} must {want} now, not make this "
-                                                          "move").format(player=p + 1, want=want))
+                                                          "move").format(player=p + 1, want=self._want()))
             if action.flip not in (0, 1) or isinstance(action.flip, bool):
                 raise IllegalActionError("flip", _("the arrow choice is 0 (keep the arrow) or 1 (flip it), not "
                                                    "{value}").format(value=action.flip))
@@ -1260,7 +1385,7 @@ class MowState(StateBase):
         if self.phase == "next":
             if not isinstance(action, ChooseNext):
                 raise IllegalActionError("out-of-turn", _("farmer {player} must {want} now, not make this "
-                                                          "move").format(player=p + 1, want=want))
+                                                          "move").format(player=p + 1, want=self._want()))
             allowed = [a.next_player for a in self.legal_actions(p)]  # type: ignore[attr-defined]
             if action.next_player not in allowed:
                 raise IllegalActionError(
@@ -1284,17 +1409,23 @@ class MowState(StateBase):
             if not herd:
                 raise IllegalActionError("take-the-herd", _("the herd is empty: it must be started, not taken"))
             return
-        c = action.card  # type: ignore[attr-defined]
-        if not isinstance(c, (int, np.integer)) or isinstance(c, bool) or c not in self.hands[p]:
+        c = action.card  # type: ignore[attr-defined]  # an int: check_action_fields
+        if c not in self.hands[p]:
             raise IllegalActionError("card-in-hand", _("farmer {player} does not hold card {card}; their hand: "
                                                        "{hand}").format(
                 player=p + 1, card=self._card_name(c),
                 hand=", ".join(g.label(h) for h in self.hands[p]) or _("no cards")))
-        if action in self._placements(p):
+        key_of = _KEY_OF.get(type(action))
+        if key_of is not None and key_of(action) in placement_keys(g, herd, c, p):
             return
         self._diagnose(action, herd)
         raise IllegalActionError("illegal-placement", _("{card}: this card cannot be placed this way").format(
             card=self._card_name(c)))  # pragma: no cover
+
+    def _want(self) -> str:
+        """What the farmer to act must do now, in words (for refusals)."""
+        return {"play": _("add a cow or take the herd"), "flip": _("decide whether to flip the arrow"),
+                "next": _("choose the next farmer")}[self.phase]
 
     def _diagnose(self, a: Action, herd: list[tuple[int, int]]) -> None:
         """Raise the IllegalActionError that names the rule ``a`` (not legal) breaks."""
@@ -1390,8 +1521,7 @@ class MowState(StateBase):
         s.round_scores = [list(r) for r in self.round_scores]
         s.deals = list(self.deals)
         s.history = [list(h) for h in self.history]
-        s.log = list(self.log)
-        s.events = list(self.events)
+        self._copy_log(s)
         s.recordable = self.recordable
         s.start = self.start  # a frozen value
         s.phase = self.phase
@@ -1408,28 +1538,36 @@ class MowState(StateBase):
         s.turn = self.turn
         s.chosen_next = self.chosen_next
         s.actor = self.actor
+        try:
+            s._acts = self._acts  # frozen action objects by key, checked when handed out again
+        except AttributeError:
+            pass
         return s
 
     def observation(self, player: int) -> MowObservation:
         """What ``player`` sees: own hand, herds, piles and totals, stock size, arrow, who acts."""
-        return MowObservation(
+        obs = _new_observation()
+        # the frozen dataclass's fields filled at once (its __init__ sets them one by one through
+        # object.__setattr__); the same fields, values and types as MowObservation(...) gives
+        vars(obs).update(
             player=player,
             phase=self.phase,
             round=self.round_index,
             turn=self.turn,
             hand=tuple(self.hands[player]),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            herds=tuple(tuple(h) for h in self.herds),
-            acrobats=tuple(tuple(a) for a in self.acrobats),
+            hand_sizes=tuple(map(len, self.hands)),
+            herds=tuple(map(tuple, self.herds)),
+            acrobats=tuple(map(tuple, self.acrobats)),
             active_herd=self.active,
             arrow=self.arrow,
-            pending=self.pending_players(),
+            pending=() if self.phase == "over" else (self.actor,),
             starter=self.round_starter,
             stock_size=len(self.stock),
-            piles=tuple(tuple(x) for x in self.piles),
+            piles=tuple(map(tuple, self.piles)),
             totals=tuple(self.totals),
             game=self.game,
         )
+        return obs
 
     def herd_flies(self, herd: int | None = None) -> int:
         """Flies in a herd (the active one by default), acrobats included."""

@@ -791,14 +791,15 @@ class SixNimmtState(StateBase):
             self._emit(RoundStarted(self.round_index, 0))
             return
         order = self._chance.shuffle(g.deck, self.round_index)
-        g.check_deal(order)
+        if self._chance.deals is not None:  # a recorded order (a shuffle of the deck needs no check)
+            g.check_deal(order)
         self.deals.append(order)
         self.hands = [sorted(order[p * H : (p + 1) * H]) for p in range(n)]
         self.rows = [[c] for c in order[n * H : n * H + g.rows]]
         self.out = list(order[n * H + g.rows :])
         self.phase = "choose"
         self._emit(RoundStarted(self.round_index, H))
-        self._emit(RowsDealt(tuple(order[n * H : n * H + g.rows])))
+        self._event(RowsDealt, tuple(order[n * H : n * H + g.rows]))
 
     def _end_round(self) -> None:
         table = _heads_table()
@@ -816,12 +817,12 @@ class SixNimmtState(StateBase):
                     self._take_row(p, fewest_heads_row(self.rows), card, "auto-row")
                     self.queue.pop(0)
                     continue
-                self._emit(DecisionPending(p, card, (), "lowest-card"))
+                self._event(DecisionPending, p, card, (), "lowest-card")
                 self.phase = "row"
                 return
             if len(opts) > 1:
                 self.place_options = opts
-                self._emit(DecisionPending(p, card, tuple(opts), "end-tie"))
+                self._event(DecisionPending, p, card, tuple(opts), "end-tie")
                 self.phase = "place"
                 return
             self._put(p, card, *opts[0])
@@ -834,22 +835,22 @@ class SixNimmtState(StateBase):
 
     def _take_row(self, player: int, row: int, card: int, rule: str = "lowest-card") -> None:
         taken = self.rows[row]
-        self._emit(LowestCard(player, card, row, tuple(taken), row_heads(taken), rule))
+        self._event(LowestCard, player, card, row, tuple(taken), row_heads(taken), rule)
         self.piles[player].extend(taken)
         self.rows[row] = [card]
 
     def _put(self, player: int, card: int, row: int, end: str) -> None:
         r = self.rows[row]
         if len(r) >= self.game.capacity:  # Rule 3: the sixth cow takes the row
-            self._emit(SixthCard(player, card, row, tuple(r), row_heads(r)))
+            self._event(SixthCard, player, card, row, tuple(r), row_heads(r))
             self.piles[player].extend(r)
             self.rows[row] = [card]
             return
         if end == "back":
-            self._emit(CardPlaced(player, card, row, end, card - r[-1]))
+            self._event(CardPlaced, player, card, row, end, card - r[-1])
             r.append(card)
         else:
-            self._emit(CardPlaced(player, card, row, end, r[0] - card))
+            self._event(CardPlaced, player, card, row, end, r[0] - card)
             r.insert(0, card)
 
     # ----------------------------------------------------------------- public API
@@ -863,7 +864,10 @@ class SixNimmtState(StateBase):
     def pending_players(self) -> tuple[int, ...]:
         """Seats that may act now (several during the simultaneous card choice)."""
         if self.phase == "choose":
-            return tuple(p for p in range(self.game.players) if p not in self.chosen)
+            chosen = self.chosen
+            if not chosen:
+                return tuple(range(self.game.players))
+            return tuple([p for p in range(self.game.players) if p not in chosen])
         if self.phase in ("row", "place"):
             return (self.queue[0][1],)
         if self.phase == "draft":
@@ -874,10 +878,12 @@ class SixNimmtState(StateBase):
         """Sorted legal actions of ``player`` (of every pending player when None)."""
         if player is None:
             return [a for p in self.pending_players() for a in self.legal_actions(p)]
+        if self.phase == "choose":
+            if player in self.chosen or player not in range(self.game.players):
+                return []
+            return self._plays(player)
         if player not in self.pending_players():
             return []
-        if self.phase == "choose":
-            return [Play(player, c) for c in self.hands[player]]
         if self.phase == "row":
             return [TakeRow(player, r) for r in range(len(self.rows))]
         if self.phase == "place":
@@ -886,19 +892,35 @@ class SixNimmtState(StateBase):
             return [Draft(player, c) for c in self.pool]
         return []
 
+    def _plays(self, player: int) -> list[Action]:
+        """``Play`` of each card in ``player``'s hand: this state's objects, made once per card and
+        seat (frozen values; one changed in place with ``object.__setattr__`` is made anew)."""
+        try:
+            made = self._acts  # a slot of StateBase
+        except AttributeError:
+            made = self._acts = {}
+        out = []
+        for c in self.hands[player]:
+            key = (player, c)
+            a = made.get(key)
+            if a is None or a.card != c or a.player != player:  # type: ignore[attr-defined]
+                a = made[key] = Play(player, c)
+            out.append(a)
+        return out
+
     def _apply(self, action: Action) -> None:
         self.history[-1].append(action)
-        self.events = []
+        self._mark = len(self._raw)  # a new decision's events start here
         p = action.player
         if isinstance(action, Play):
             self.hands[p].remove(action.card)
             self.chosen[p] = action.card
-            self._emit(CardLaid(p))
+            self._raw.append((CardLaid, (p,)))
             if len(self.chosen) == self.game.players:
                 self.queue = sorted((c, q) for q, c in self.chosen.items())
                 self.played.extend((self.turn, q, c) for c, q in self.queue)
                 self.chosen = {}
-                self._emit(CardsRevealed(self.turn, tuple(self.queue)))
+                self._event(CardsRevealed, self.turn, tuple(self.queue))
                 self._advance()
         elif isinstance(action, TakeRow):
             card = self.queue.pop(0)[0]
@@ -911,7 +933,7 @@ class SixNimmtState(StateBase):
             self._advance()
         elif isinstance(action, Draft):
             self.pool.remove(action.card)
-            self._emit(CardDrafted(p, action.card))
+            self._event(CardDrafted, p, action.card)
             self.hands[p].append(action.card)
             self.hands[p].sort()
             self.drafted[p].append(action.card)
@@ -919,7 +941,7 @@ class SixNimmtState(StateBase):
             if all(len(h) == self.game.hand_size for h in self.hands):
                 left = sorted(self.pool)
                 self.rows = [[c] for c in left]
-                self._emit(DraftOver(tuple(left)))
+                self._event(DraftOver, tuple(left))
                 self.pool = []
                 self.phase = "choose"
             else:
@@ -939,6 +961,9 @@ class SixNimmtState(StateBase):
             raise IllegalActionError("game-over", _("the game is over; no decision can be made"))
         p = action.player
         n = self.game.players
+        if (self.phase == "choose" and type(action) is Play and type(p) is int and 0 <= p < n
+                and p not in self.chosen and action.card in self.hands[p]):
+            return  # the common case: a pending player's card from hand (the checks below, at once)
         if not isinstance(p, (int, np.integer)) or not 0 <= p < n:
             raise IllegalActionError("player-index", ngettext(
                 "there is no player {player}: the game has {n} player",
@@ -1009,8 +1034,7 @@ class SixNimmtState(StateBase):
         s.deals = list(self.deals)
         s.history = [list(h) for h in self.history]
         s.phase = self.phase
-        s.log = list(self.log)  # events are immutable: the copies share them
-        s.events = list(self.events)
+        self._copy_log(s)  # events are immutable: the copies share those made so far
         s.recordable = self.recordable
         s.start = self.start  # a frozen value
         s.turn = self.turn
@@ -1031,12 +1055,15 @@ class SixNimmtState(StateBase):
         """What ``player`` sees: own hand, rows, every pile, played cards, scores, who is pending."""
         pending = self.pending_players()
         waiting = self.phase in ("row", "place") and pending == (player,)
-        return SixNimmtObservation(
+        obs = object.__new__(SixNimmtObservation)
+        # the frozen dataclass's fields filled at once (its __init__ sets them one by one through
+        # object.__setattr__); the same fields, values and types as SixNimmtObservation(...) gives
+        vars(obs).update(
             player=player,
             phase=self.phase,
             hand=tuple(self.hands[player]),
-            rows=tuple(tuple(r) for r in self.rows),
-            piles=tuple(tuple(p) for p in self.piles),
+            rows=tuple(map(tuple, self.rows)),
+            piles=tuple(map(tuple, self.piles)),
             totals=tuple(self.totals),
             round=self.round_index,
             turn=self.turn,
@@ -1047,9 +1074,10 @@ class SixNimmtState(StateBase):
             to_place=self.queue[0][0] if waiting else None,
             options=tuple(self.place_options) if waiting else (),
             pool=tuple(self.pool),
-            drafted=tuple(tuple(d) for d in self.drafted),
+            drafted=tuple(map(tuple, self.drafted)),
             game=self.game,
         )
+        return obs
 
     # ----------------------------------------------------------------- results and checks
     def _places(self) -> Iterator[tuple[Iterable[int], str]]:

@@ -1,0 +1,107 @@
+"""The fast paths of issue 22 keep what they replaced: legal lists, the log, the match's log and copies.
+
+Legal actions are handed out again from a per-state cache, events are made when the log is read,
+the match notes where each decision's events are, and a game of immutable values is copied
+without pickling. None of these may change what a caller sees.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mowkit import load_game
+from mowkit.match import Match, private_copies
+
+GAMES = [("mow", 3), ("mow", 7), ("sixnimmt", 4)]
+
+
+def fresh_legal(state: Any, p: int) -> list[dict[str, Any]]:
+    """``state``'s legal actions of seat ``p`` as values, from a clone (a cache of its own)."""
+    return [a.to_dict() for a in state.clone().legal_actions(p)]
+
+
+@pytest.mark.parametrize(("name", "n"), GAMES)
+def test_an_action_object_changed_in_place_does_not_change_later_legal_lists(name, n):
+    game = load_game(name, players=n, max_rounds=1)
+    state = game.new_state(seed=3)
+    rnd = random.Random(3)
+    steps = 0
+    while not state.is_over() and steps < 60:
+        p = state.pending_players()[0]
+        legal = state.legal_actions(p)
+        vandal = legal[rnd.randrange(len(legal))]
+        field = dataclasses.fields(vandal)[-1].name  # its card, end, row ... (a take: its seat)
+        object.__setattr__(vandal, field, 999)  # an agent rewrites an object it was given
+        again = state.legal_actions(p)
+        assert all(a is not vandal for a in again)
+        assert [a.to_dict() for a in again] == fresh_legal(state, p)
+        state.apply(again[rnd.randrange(len(again))])
+        steps += 1
+
+
+@pytest.mark.parametrize(("name", "n"), GAMES)
+def test_the_log_is_made_once_and_events_are_its_tail(name, n):
+    game = load_game(name, players=n, max_rounds=2)
+    state = game.new_state(seed=11)
+    rnd = random.Random(11)
+    twin = state.clone()
+    while not state.is_over():
+        p = state.pending_players()[0]
+        legal = state.legal_actions(p)
+        a = legal[rnd.randrange(len(legal))]
+        before = len(state.log)
+        state.apply(a)
+        twin.apply(twin.legal_actions(p)[legal.index(a)])
+        log = state.log
+        assert state.log is log and all(x is y for x, y in zip(state.log, log)), "the same objects on every read"
+        assert state.events == log[before:] and state.events
+        start, end = state.log_span()
+        assert (start, end) == (before, len(log))
+    assert twin.log == state.log, "made late or at once, the same events"
+    assert [e.to_dict() for e in twin.log] == [e.to_dict() for e in state.log]
+
+
+@pytest.mark.parametrize(("name", "n"), GAMES)
+def test_the_match_log_holds_each_decisions_events(name, n):
+    game = load_game(name, players=n, max_rounds=1)
+    match = Match(game, ["random"] * n, 5)
+    match.run()
+    log = match.log
+    assert log[0][0] is None and log[0][1] == match.state.log[: len(log[0][1])]
+    flat = [e for _, events in log for e in events]
+    whole = match.state.log
+    assert flat == whole[len(whole) - len(flat):], "the decisions' events, in order, end the log"
+    if name == "mow":  # (a 6 nimmt! state starts with no events: the deal's stay out, as before)
+        assert flat == whole
+    assert [seat for seat, _ in log[1:]] == [a.player for r in match.state.history for a in r]
+
+
+def test_a_game_of_immutable_values_is_copied_per_seat_and_a_changed_copy_stays_private():
+    game = load_game("mow", players=3)
+    copies = private_copies(game, 3)
+    assert all(c == game and c is not game for c in copies) and len({id(c) for c in copies}) == 3
+    object.__setattr__(copies[0], "threshold", 1)
+    object.__setattr__(copies[0], "deck", ())
+    assert game.threshold == 100 and len(game.deck) == 48 and copies[1].threshold == 100
+
+
+@dataclasses.dataclass(frozen=True)
+class Holder:
+    name: str
+    table: list[int]
+
+
+def test_a_game_with_a_mutable_value_is_copied_deeply():
+    holder = Holder("x", [1, 2])
+    copies = private_copies(holder, 2)
+    copies[0].table.append(3)
+    assert holder.table == [1, 2] and copies[1].table == [1, 2]
+    arr = Holder("y", np.arange(3))  # type: ignore[arg-type]
+    copy = private_copies(arr, 1)[0]
+    copy.table[0] = 9  # type: ignore[index]
+    assert arr.table[0] == 0  # type: ignore[index]
