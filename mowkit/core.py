@@ -540,8 +540,10 @@ def fresh_seed() -> int:
 
 
 class _Ending(Protocol):
-    threshold: int
-    comparison: str
+    @property
+    def threshold(self) -> int: ...
+    @property
+    def comparison(self) -> str: ...
 
 
 def check_totals_in_play(game: _Ending, totals: Sequence[int], option: str = "totals") -> None:

@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 
 from mowkit import registry
-from mowkit.core import Agent, JSONObject, OptionError, name_problem, one_of
+from mowkit.core import MAX_NAME_LENGTH, Agent, JSONObject, OptionError, name_problem, one_of
 from mowkit.i18n import N_, _, number
 
 SPEC_FORM = N_("name:key=value,key=value with each key once")
@@ -55,7 +55,9 @@ def make_agent(game: str, name: str | Agent, **kwargs: object) -> Agent:
                               _("no options with an agent object (options go with an agent name)"))
         problem = agent_name_problem(game, getattr(name, "name", None))
         if problem:
-            raise OptionError("agent.name", getattr(name, "name", None), problem)
+            raise OptionError("agent.name", getattr(name, "name", None), _(
+                "a text of 1..{most} characters without control characters ({problem})").format(
+                    most=MAX_NAME_LENGTH, problem=problem))
         return name
     if ":" in name:  # a spec such as "mc:rollouts=20" (see parse_agent_spec)
         name, given = parse_agent_spec(name)

@@ -674,8 +674,8 @@ def read_position(
                  + list(chosen_map.values()))
     _check_rows(game, row_lists)
     if check_bool("reachable", reachable):
-        _check_reachable(game, row_lists, pile_lists, size)
         check_totals_in_play(game, total_list)
+        _check_reachable(game, row_lists, pile_lists, size)
     seed = fresh_seed() if seed is None else check_seed(seed)  # the seed actually used, recorded
     return SixNimmtPosition(
         hands=tuple(tuple(sorted(h)) for h in hand_lists), rows=tuple(tuple(r) for r in row_lists),
