@@ -392,12 +392,8 @@ class DealChecker(Protocol):
 
 
 def spawn_rngs(seed: int | None, n: int) -> list[np.random.Generator]:
-    """``n`` independent generators derived from ``seed`` (same seed, same streams, any machine).
-
-    ``seed`` is None (fresh entropy) or a seed as :func:`check_seed` allows.
-    """
-    root = None if seed is None else check_seed(seed)
-    return [np.random.default_rng(s) for s in np.random.SeedSequence(root).spawn(n)]
+    """``n`` independent generators derived from ``seed`` (same seed, same streams, any machine)."""
+    return [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(n)]
 
 
 def deal_rng(seed: int) -> np.random.Generator:
