@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Never, Protocol, Self, TypeAlias, TypeVar, cast, runtime_checkable
@@ -499,6 +500,88 @@ def check_int(option: str, value: object, lo: int, hi: int | None = None) -> int
     allowed = (_("an integer {lo}..{hi}").format(lo=lo, hi=hi) if hi is not None
                else _("an integer {lo} or more").format(lo=lo))
     raise OptionError(option, value, allowed)
+
+
+MAX_SEED = 2**63
+"""Seeds are integers ``0 <= seed < MAX_SEED`` (``2**63``): what numpy's ``SeedSequence``, the
+compiled kernels (one signed 64-bit word per deal seed) and the record schema all take."""
+
+MAX_THRESHOLD = 10_000
+"""The largest ``threshold`` of either game: every backend (engine, kernels) plays it to the end
+within the kernels' safety stop of 10,000 rounds, and every record stores it."""
+
+MAX_ROUNDS = 10_000
+"""The largest ``max_rounds`` of either game (the kernels' safety stop, ``kernels.batch.LIMIT``)."""
+
+MAX_NAME_LENGTH = 200
+"""The longest name of an agent or a seat a record keeps (characters)."""
+
+
+def check_seed(value: object, option: str = "seed") -> int:
+    """A seed as a plain ``int`` in ``0 .. MAX_SEED - 1``, or :class:`OptionError` naming ``option``.
+
+    The one rule for every seed that enters the kit (``new_state``, ``position``, ``play_game``,
+    ``Match``, tournament plans, the widgets' seed boxes): numpy integers are accepted and stored
+    as ``int``; ``bool``, ``float``, ``str``, lists and anything else are refused, as are
+    negative seeds and seeds of ``2**63`` or more (the compiled kernels hold a seed in 64 signed bits).
+    """
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and 0 <= value < MAX_SEED:
+        return int(value)
+    raise OptionError(option, value, _("a whole number from 0 to 2**63 - 1 ({most})").format(most=MAX_SEED - 1))
+
+
+def fresh_seed() -> int:
+    """A seed drawn from fresh entropy, within the seed rule (what ``seed=None`` stands for where it is kept)."""
+    return int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) >> 1
+
+
+class _Ending(Protocol):
+    @property
+    def threshold(self) -> int: ...
+    @property
+    def comparison(self) -> str: ...
+
+
+def check_totals_in_play(game: _Ending, totals: Sequence[int], option: str = "totals") -> None:
+    """:class:`OptionError` unless every total of a game still in progress is below its end.
+
+    A total that reached ``game.threshold`` (by ``game.comparison``, ``">="`` or ``">"``) would have
+    ended the game, so a position in the middle of a game cannot hold it.
+    """
+    for p, t in enumerate(totals):
+        if (t >= game.threshold) if game.comparison == ">=" else (t > game.threshold):
+            most = game.threshold - 1 if game.comparison == ">=" else game.threshold
+            raise OptionError(f"{option}[{p}]", t, _("a total of a game in progress: at most {most} (a total of "
+                                                     "{end} or more ends the game)").format(most=most, end=most + 1))
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot name an agent or a seat (in a match and in a record), or None.
+
+    A name is a text of 1..200 characters that is not only spaces and holds no control character
+    (no line break, tab or NUL): spaces, slashes, accents, Cyrillic and emoji are all fine, and a
+    record keeps them as they are.
+    """
+    if not isinstance(name, str):
+        return _("a name must be a text, found {kind}").format(kind=_type_name(name))
+    if not name.strip():
+        return _("a name must not be empty or only spaces")
+    if len(name) > MAX_NAME_LENGTH:
+        return _("a name of {length} characters is too long (at most {most})").format(
+            length=len(name), most=MAX_NAME_LENGTH)
+    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cs")), None)
+    if bad is not None:
+        return _("a name must not hold control characters, found {code}").format(code=f"U+{ord(bad):04X}")
+    return None
+
+
+def check_name(value: object, option: str = "name") -> str:
+    """``value`` if it is a name (see :func:`name_problem`), else :class:`OptionError` naming ``option``."""
+    problem = name_problem(value)
+    if problem:
+        raise OptionError(option, value, _("a text of 1..{most} characters without control characters "
+                                           "({problem})").format(most=MAX_NAME_LENGTH, problem=problem))
+    return cast(str, value)
 
 
 def check_bool(option: str, value: object, allowed: str | None = None) -> bool:

@@ -48,7 +48,9 @@ from mowkit.core import (
     SomeState,
     check_deals,
     check_int,
+    check_name,
     check_seconds,
+    check_seed,
     deal_rng,
 )
 from mowkit.i18n import _, restore_error
@@ -86,7 +88,7 @@ def game_root(seed: int | None) -> int:
     """The root of a game's randomness: ``seed`` itself, or fresh entropy drawn once for ``seed=None``."""
     if seed is None:
         return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    return check_int("seed", seed, 0)
+    return check_seed(seed)
 
 
 def agent_rng(seed: int, stream: int) -> np.random.Generator:
@@ -333,7 +335,7 @@ class Match:
         if orders is not None and start is not None:
             raise OptionError("deals", "deck orders", "deals or a start state, not both")
         self.game = game
-        self.seed = seed
+        self.seed = None if seed is None else check_seed(seed)  # a plain int: what the record stores
         self.humans = people
         self.agents: dict[int, SomeAgent] = {p: make_agent(game.name, a) for p, a in enumerate(agents) if p not in people}
         self.names = [_seat_name(a, p in people) for p, a in enumerate(agents)]
@@ -493,7 +495,7 @@ class Match:
 
 def _seat_name(entry: str | SomeAgent, person: bool) -> str:
     if isinstance(entry, str):
-        return entry
+        return check_name(entry, "agents")
     return HUMAN if person else agent_name(entry)
 
 

@@ -669,7 +669,8 @@ RECORD_CASES = {
     "seed 7.0": (edit(lambda r: r.__setitem__("seed", 7.0)), "seed", "found 7.0"),
     "seed -1": (edit(lambda r: r.__setitem__("seed", -1)), "seed", "found -1"),
     "seed 10**5000": (edit(lambda r: r.__setitem__("seed", 10**5000)), "seed", "5001 digits"),
-    "junk agent name": (edit(lambda r: r["agents"].__setitem__(1, "rm -rf /")), "agents[1]", "is not an agent name"),
+    "overlong agent name": (edit(lambda r: r["agents"].__setitem__(1, "x" * 201)), "agents[1]", "is not an agent name"),
+    "blank agent name": (edit(lambda r: r["agents"].__setitem__(1, "   ")), "agents[1]", "is not an agent name"),
     "control character in an agent name": (edit(lambda r: r["agents"].__setitem__(0, "bot\x00")), "agents[0]",
                                            "is not an agent name"),
     "empty agent name": (edit(lambda r: r["agents"].__setitem__(0, "")), "agents[0]", "is not an agent name"),
@@ -795,3 +796,110 @@ def test_a_bad_card_table_is_named_not_blamed_on_the_record(tmp_path, monkeypatc
     with pytest.raises(OptionError) as e:
         load(RECORDS["mow"])
     assert e.value.option == "MOWKIT_CUSTOM_CARDS"
+
+
+# --------------------------------------------------------------------------- odd files (issue 21 §4)
+
+
+def test_a_device_is_refused_without_reading_it():
+    """``/dev/zero`` never ends: it is refused as a device before a byte is read."""
+    with pytest.raises(RecordError) as e:
+        load("/dev/zero")
+    assert e.value.field == "(file)" and "device" in str(e.value) and "regular" in str(e.value)
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
+    """A named pipe with no writer would block ``open`` for ever; run in a child with a time limit."""
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    code = ("import sys\nfrom mowkit.records import load\nfrom mowkit.core import RecordError\n"
+            "try:\n    load(sys.argv[1])\nexcept RecordError as e:\n    print(e.field, '|', e)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(fifo)], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("(file) |") and "named pipe" in done.stdout, done.stdout
+
+
+def test_the_cap_counts_the_bytes_read_not_what_stat_says(tmp_path, monkeypatch):
+    """The size cap holds for a file whose ``stat`` size lies (a device, a growing file): at most
+    cap + 1 bytes are read."""
+    from mowkit.records import files
+
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * 5000)
+    reads = []
+    real = os.read
+
+    def counting(fd, n):
+        chunk = real(fd, n)
+        reads.append(len(chunk))
+        return chunk
+
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(os, "read", counting)
+    with pytest.raises(RecordError) as e:
+        load(path)
+    assert e.value.field == "(file)" and "more than 1000 bytes" in str(e.value)
+    assert sum(reads) == 1001
+
+
+def test_read_regular_is_the_helper_for_every_reader(tmp_path):
+    from mowkit.records.files import FileTooLarge, NotRegularFile, read_regular
+
+    path = tmp_path / "chunk"
+    path.write_bytes(b"abc")
+    assert read_regular(path, 3) == b"abc"
+    with pytest.raises(FileTooLarge):
+        read_regular(path, 2)
+    with pytest.raises(NotRegularFile):
+        read_regular(tmp_path, 10)
+
+
+def test_a_small_mow_record_with_a_huge_round_number_is_refused_before_allocating(tmp_path):
+    """795 bytes used to allocate 800 MB (a list per earlier round): the round is bounded."""
+    from mowkit import load_game
+    from mowkit.records import to_record
+
+    game = load_game("mow", players=2, star=False)
+    dealt = game.new_state(1)
+    record = to_record(game.position(hands=dealt.hands, stock=dealt.stock, seed=1))
+    record["position"]["round_index"] = 10**8
+    path = tmp_path / "mow.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(RecordError) as e:
+        load(path)
+    assert e.value.field == "position.round_index" and "0..9999" in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize("where", ["deal", "decisions", "rounds", "totals"])
+def test_every_list_and_integer_of_a_record_is_bounded(tmp_path, where):
+    record = good_record()
+    if where == "deal":
+        record["rounds"][0]["deal"] = [1] * 200_000
+    elif where == "decisions":
+        record["rounds"][0]["decisions"] = record["rounds"][0]["decisions"] * 2000
+    elif where == "rounds":
+        record["rounds"] = record["rounds"] * 3000
+    else:
+        record["totals"][0] = 2**40
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(RecordError) as e:
+        load(path)
+    field = {"deal": "rounds[0].deal", "decisions": "rounds[0].decisions", "rounds": "rounds",
+             "totals": "totals[0]"}[where]
+    words = {"deal": "at most 10000 cards", "decisions": "at most 10000 decisions", "rounds": "1..10000 rounds",
+             "totals": "from -2147483647 to 2147483647"}[where]
+    assert e.value.field == field and words in str(e.value), str(e.value)
+
+
+def test_the_seed_bound_of_a_record_is_the_seed_rule():
+    from mowkit.core import MAX_SEED
+    from mowkit.records import MAX_SEED as RECORD_MAX_SEED
+
+    assert RECORD_MAX_SEED == MAX_SEED == 2**63
+    record = good_record()
+    record["seed"] = 2**63
+    with pytest.raises(RecordError) as e:
+        validate(record)
+    assert e.value.field == "seed" and "2**63-1" in str(e.value)

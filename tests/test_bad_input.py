@@ -645,3 +645,101 @@ def test_make_agent_takes_a_spec_and_refuses_an_option_given_twice():
     with pytest.raises(OptionError) as err:
         make_agent("sixnimmt", "mc:rollouts=3,rollouts=4")
     assert err.value.option == "agents"
+
+
+# --------------------------------------------------------------------------- the seed rule (issue 21 §3, §4)
+
+BAD_SEEDS = [-1, 1.5, "7", True, [1, 2], 2**63, 2**128, np.float64(3.0), {}]
+
+
+@pytest.mark.parametrize("game", ["sixnimmt", "mow"])
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=repr)
+def test_new_state_refuses_a_bad_seed_the_same_way_in_both_games(game, seed):
+    with pytest.raises(OptionError) as e:
+        load_game(game).new_state(seed=seed)
+    assert e.value.option == "seed" and "2**63 - 1" in str(e.value)
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**63 - 1, np.int64(7), np.uint64(2**63 - 1), np.int8(3)], ids=repr)
+def test_new_state_takes_every_allowed_seed_and_the_same_seed_deals_the_same(seed):
+    for game in ("sixnimmt", "mow"):
+        g = load_game(game)
+        assert g.new_state(seed=seed).deals == g.new_state(seed=int(seed)).deals
+
+
+def position_keywords(game):
+    if game == "sixnimmt":
+        return {"hands": [[1], [50], [60], [70]], "rows": [[10], [20], [30], [40]]}
+    dealt = load_game("mow").new_state(1)
+    return {"hands": dealt.hands, "stock": dealt.stock}
+
+
+@pytest.mark.parametrize("game", ["sixnimmt", "mow"])
+@pytest.mark.parametrize("seed", [-1, 1.5, "7", True, 2**64], ids=repr)
+def test_a_position_refuses_a_bad_seed_the_same_way_in_both_games(game, seed):
+    with pytest.raises(OptionError) as e:
+        load_game(game).position(**position_keywords(game), seed=seed)
+    assert e.value.option == "seed"
+
+
+@pytest.mark.parametrize("game", ["sixnimmt", "mow"])
+def test_a_position_keeps_the_seed_it_used(game):
+    state = load_game(game).position(**position_keywords(game), seed=None)
+    assert isinstance(state.start_position["seed"], int) and 0 <= state.start_position["seed"] < 2**63
+    assert load_game(game).position(**position_keywords(game), seed=np.int64(9)).start_position["seed"] == 9
+
+
+def test_play_game_with_a_numpy_seed_saves_and_loads(tmp_path):
+    from mowkit.simulate import play_game
+
+    record = play_game(load_game("sixnimmt", players=2, max_rounds=1), ["random", "random"], seed=np.int64(7))
+    assert type(record["seed"]) is int and record["seed"] == 7
+    save(record, tmp_path / "g.json")
+    assert load(tmp_path / "g.json") == record
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 1.5, True])
+def test_play_game_refuses_a_bad_seed_before_playing(seed):
+    from mowkit.simulate import play_game
+
+    with pytest.raises(OptionError) as e:
+        play_game("mow", ["random"] * 4, seed=seed)
+    assert e.value.option == "seed"
+
+
+# --------------------------------------------------------------------------- options every backend plays
+
+
+@pytest.mark.parametrize("game", ["sixnimmt", "mow"])
+@pytest.mark.parametrize("option, value", [("threshold", 2**63), ("threshold", 2**64), ("threshold", 300_000),
+                                           ("threshold", 10_001), ("max_rounds", 2**63), ("max_rounds", 10_001)])
+def test_options_no_backend_can_play_are_refused_by_the_engine(game, option, value):
+    with pytest.raises(OptionError) as e:
+        load_game(game, **{option: value})
+    assert e.value.option == option and "10000" in str(e.value)
+
+
+@pytest.mark.parametrize("game", ["sixnimmt", "mow"])
+def test_the_largest_options_are_accepted_and_saved(game, tmp_path):
+    from mowkit.simulate import play_game
+
+    record = play_game(load_game(game, threshold=10_000, max_rounds=1), ["random"] * 4, seed=1)
+    save(record, tmp_path / "g.json")
+    assert load(tmp_path / "g.json")["options"]["threshold"] == 10_000
+
+
+@pytest.mark.parametrize("game", ["sixnimmt", "mow"])
+@pytest.mark.parametrize("options", [{"threshold": 2**64}, {"threshold": 300_000}, {"max_rounds": 2**63}])
+def test_the_kernels_refuse_the_same_options_before_any_work(game, options, monkeypatch):
+    """The compiled path asks the engine's game first: no compile, no kernel call before the refusal."""
+    import importlib
+
+    kernel = importlib.import_module(f"mowkit.games.{game}.kernel")
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("the kernel was called")
+
+    monkeypatch.setattr(kernel.DRIVER, "call", no_work)
+    with pytest.raises(OptionError) as e:
+        kernel.simulate_games(4, "random", 10, seed=1, **options)
+    assert e.value.option == next(iter(options))

@@ -191,11 +191,28 @@ OPTION_ERRORS = [
     ("herds of a position", lambda: MOW3.position([["G-3-0"], ["G-4-0"], ["G-6-0"]], [["G-5-0"], ["G-7-0"]]),
      "lines", [["G-5-0"], ["G-7-0"]]),
     ("deals", lambda: NIMMT2.new_state(deals=[]), "deals", []),
+    ("seed", lambda: MOW3.new_state(seed=-1), "seed", -1),
+    ("seed of a position", lambda: NIMMT2.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]], seed=2**63),
+     "seed", 2**63),
+    ("threshold beyond every backend", lambda: load_game("sixnimmt", threshold=300_000), "threshold", 300_000),
+    ("name of an agent object", lambda: make_agent("mow", _Named("")), "agent.name", ""),
+    ("total that ended the game", lambda: NIMMT2.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]],
+                                                          totals=[70, 0], reachable=True), "totals[0]", 70),
+    ("cards on the table at the turn", lambda: NIMMT2.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]],
+                                                               reachable=True), "position", 4),
     ("planner number", lambda: make_agent("sixnimmt", "planner", z=-2.0), "z", -2.0),
     ("planner option of the other rollouts", lambda: make_agent("sixnimmt", "planner", avoid=3), "avoid", 3),
     ("planner option of the learned rollouts", lambda: make_agent("sixnimmt", "planner:rollout=random,model_turns=2"),
      "model_turns", 2),
 ]
+
+
+class _Named:
+    def __init__(self, name):
+        self.name = name
+
+    def act(self, observation, legal, rng):
+        return legal[0]
 
 
 @pytest.mark.parametrize("make, option, value", [o[1:] for o in OPTION_ERRORS], ids=[o[0] for o in OPTION_ERRORS])
@@ -216,3 +233,42 @@ def test_seats_in_an_option_error_count_from_one_as_players():
     with language("ru"), pytest.raises(OptionError) as err:
         NIMMT2.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]], pending=5)
     assert "игроки с 1 по 2" in err.value.allowed, err.value.allowed
+
+
+# --------------------------------------------------------------------------- record errors
+
+
+def _deal_twice(record):
+    deal = record["rounds"][0]["deal"]
+    deal[1] = deal[0]
+
+
+def _huge_round(record):
+    record["rounds"] = record["rounds"] * 10_001
+
+
+RECORD_ERRORS = [
+    ("card dealt twice", _deal_twice, "rounds[0].deal"),
+    ("deck of the wrong size", lambda r: r["rounds"][0]["deal"].pop(), "rounds[0].deal"),
+    ("unknown card", lambda r: r["rounds"][0]["deal"].__setitem__(0, 999), "rounds[0].deal"),
+    ("seed beyond the rule", lambda r: r.__setitem__("seed", 2**63), "seed"),
+    ("too many rounds", _huge_round, "rounds"),
+    ("blank agent name", lambda r: r.__setitem__("agents", [" ", "random"]), "agents[0]"),
+]
+
+
+@pytest.mark.parametrize("damage, field", [e[1:] for e in RECORD_ERRORS], ids=[e[0] for e in RECORD_ERRORS])
+def test_record_errors_are_russian_and_name_the_field(damage, field):
+    from mowkit.core import RecordError
+    from mowkit.records import validate
+    from mowkit.simulate import play_game
+
+    record = play_game(NIMMT2, ["random", "random"], 1)
+    damage(record)
+    with language("en"), pytest.raises(RecordError) as en:
+        validate(record)
+    with language("ru"), pytest.raises(RecordError) as ru:
+        validate(record)
+    assert en.value.field == ru.value.field == field
+    assert CYRILLIC.search(ru.value.message) and english_left(ru.value.message) == [], ru.value.message
+    assert ru.value.message != en.value.message

@@ -18,7 +18,7 @@ import json
 from collections.abc import Callable
 
 from mowkit import registry
-from mowkit.core import Agent, JSONObject, OptionError, one_of
+from mowkit.core import MAX_NAME_LENGTH, Agent, JSONObject, OptionError, name_problem, one_of
 from mowkit.i18n import N_, _, number
 
 SPEC_FORM = N_("name:key=value,key=value with each key once")
@@ -55,6 +55,11 @@ def make_agent(game: str, name: str | Agent, **kwargs: object) -> Agent:
         if kwargs:
             raise OptionError(sorted(kwargs)[0], kwargs[sorted(kwargs)[0]],
                               _("no options with an agent object (options go with an agent name)"))
+        problem = agent_name_problem(game, getattr(name, "name", None))
+        if problem:
+            raise OptionError("agent.name", getattr(name, "name", None), _(
+                "a text of 1..{most} characters without control characters ({problem})").format(
+                    most=MAX_NAME_LENGTH, problem=problem))
         return name
     if ":" in name:  # a spec such as "mc:rollouts=20" (see parse_agent_spec)
         name, given = parse_agent_spec(name)
@@ -73,6 +78,28 @@ def make_agent(game: str, name: str | Agent, **kwargs: object) -> Agent:
                    if known else _("for the {agent} agent none: this agent takes no options").format(agent=repr(name)))
         raise OptionError(unknown[0], kwargs[unknown[0]], allowed)
     return cls(**kwargs)
+
+
+def agent_name_problem(game: str, name: object) -> str | None:
+    """Why ``name`` cannot name a seat of ``game`` in a match or a record, or None: the one name rule.
+
+    A name is a text of 1..200 characters, not only spaces, without control characters
+    (:func:`mowkit.core.name_problem`: spaces, slashes, Cyrillic and emoji are kept as they are).
+    A name that starts with a built-in agent's name and a colon must be that agent's spec
+    (``name:key=value,...``). ``make_agent`` refuses an agent object whose ``name`` breaks the rule
+    and the record schema refuses such a seat label, so what a match records, a record loads.
+    """
+    problem = name_problem(name)
+    if problem or not isinstance(name, str):
+        return problem
+    head, colon, rest = name.partition(":")
+    entry = registry.get(game)  # agent names, and the names agents give themselves (e.g. "random_row")
+    if colon and head.strip() in (*entry.agent_classes(), *entry.agent_aliases):
+        for part in rest.split(","):
+            key, eq, _value = part.partition("=")
+            if not eq or not key.strip().isidentifier():
+                return _("{found} is not of the form name:key=value,key=value").format(found=repr(name))
+    return None
 
 
 def parse_agent_spec(spec: object) -> tuple[str, JSONObject]:

@@ -12,8 +12,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from mowkit.core import Chance, CheckedApply, Outcome, check_deals
+from mowkit.core import Chance, CheckedApply, Outcome, check_deals, check_seed
 from mowkit.events import Event, GameEnded, RoundEnded
+from mowkit.i18n import _
 from mowkit.registry import spec_of
 
 
@@ -37,12 +38,16 @@ class GameBase:
         """A new game. Shuffles come from ``seed``/``rng``, or from recorded ``deals``.
 
         ``deals`` (one deck order per round, checked here) must not run out while the game goes
-        on: see the game module's docstring ("Recorded deals").
+        on: see the game module's docstring ("Recorded deals"). ``seed`` is None (fresh entropy)
+        or a whole number ``0 <= seed < 2**63`` (:func:`~mowkit.core.check_seed`; numpy integers
+        accepted; anything else raises :class:`~mowkit.core.OptionError` naming ``seed``).
         """
         if deals is not None:
             chance = Chance(deals=check_deals(self, deals))
+        elif rng is not None:
+            chance = Chance(rng=rng)
         else:
-            chance = Chance(rng=rng if rng is not None else np.random.default_rng(seed))
+            chance = Chance(rng=np.random.default_rng(None if seed is None else check_seed(seed)))
         return self._state_class(self, chance)
 
     def check_deal(self, order: Sequence[int]) -> None:
@@ -51,12 +56,13 @@ class GameBase:
         seen: set[int] = set()
         for i, c in enumerate(order):
             if not isinstance(c, (int, np.integer)) or isinstance(c, bool) or c not in deck:
-                raise ValueError(f"item {i}: unknown card {c!r} (the deck is {self._deck_text()})")
+                raise ValueError(_("item {i}: unknown card {card} (the deck is {deck})").format(
+                    i=i, card=repr(c), deck=self._deck_text()))
             if c in seen:
-                raise ValueError(f"item {i}: card {c} dealt twice")
+                raise ValueError(_("item {i}: card {card} dealt twice").format(i=i, card=c))
             seen.add(c)
         if len(order) != len(deck):
-            raise ValueError(f"wrong count: {len(order)} cards, the deck has {len(deck)}")
+            raise ValueError(_("wrong count: {n} cards, the deck has {size}").format(n=len(order), size=len(deck)))
 
     def outcome(self, state: Any) -> Outcome:
         """Totals, ranks and winners of ``state`` (meaningful once it is over)."""

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from mowkit.core import OptionError, check_int, deal_rng  # noqa: F401  (deal_rng re-exported)
+from mowkit.core import OptionError, check_int, check_seed, deal_rng  # noqa: F401  (deal_rng re-exported)
 from mowkit.kernels import call
 
 
@@ -17,7 +17,7 @@ def entropy(seed: int | None) -> int | Sequence[int]:
         fresh = np.random.SeedSequence().entropy
         assert fresh is not None  # a SeedSequence made without entropy draws it
         return fresh
-    return check_int("seed", seed, 0)
+    return check_seed(seed)  # the kit's seed rule: 0 <= seed < 2**63
 
 
 def block_seeds(seed: int | None, first_block: int, n_blocks: int) -> np.ndarray:

@@ -32,14 +32,21 @@ The modules: ``schema`` (the format's shape, types and bounds; schema errors as 
 ``replay`` (the rules, through the engine), ``files`` (parse, load, save), ``build``
 (:func:`to_record`), ``story`` (:func:`narrate`), ``show`` (how a found value is named).
 
-Reading is defensive: the bytes are decoded as UTF-8 here (a bad byte is named by its offset),
+Reading is defensive: only a regular file is opened (``O_NONBLOCK`` and ``fstat``: a folder, a
+device such as ``/dev/zero`` or a FIFO is refused before a byte is read) and at most
+``MAX_FILE_BYTES`` + 1 bytes are read (:func:`mowkit.records.files.read_regular`, the helper for
+every reader of the kit's files); the bytes are decoded as UTF-8 here (a bad byte is named by its offset),
 JSON nested too deeply or holding integers too long to read is refused, and every field is
 type-checked by the schema (:mod:`mowkit.records.schema`, pydantic) before the replay
 (:mod:`mowkit.records.replay`) uses it, so a damaged file always ends in a ``RecordError`` (never a
 ``UnicodeDecodeError``, ``RecursionError`` or ``TypeError`` from deep inside). Field checks:
-``seed`` an integer >= 0 or null (not a bool, a float, NaN or Infinity); ``agents`` null or one
-agent spec per seat (``name`` or ``name:key=value,...`` with a known agent name of the game, or
-``"human"`` for a seat a person played);
+``seed`` an integer ``0 <= seed < 2**63`` or null (the kit's seed rule, :func:`mowkit.core.check_seed`;
+not a bool, a float, NaN or Infinity); ``agents`` null or one name per seat, by the rule a match
+applies when the name enters (:func:`mowkit.agents.agent_name_problem`: a text of 1..200
+characters, not only spaces, without control characters; a built-in agent's spec keeps its
+``name:key=value,...`` form; ``"human"`` for a seat a person played), so what a match records, a
+record loads; every list and integer bounded (10,000 rounds, decisions per round and cards per
+deal; totals and scores below 2**31);
 ``options`` plain JSON values only (null, true/false, numbers, text, lists of those); every
 decision an object with exactly the fields of its type. A last safety net around each step of
 :func:`replay` turns anything unexpected into a ``RecordError`` naming the field that step checks (its
@@ -57,8 +64,11 @@ from __future__ import annotations
 from mowkit.records.build import to_record
 from mowkit.records.files import (
     MAX_FILE_BYTES,
+    FileTooLarge,
+    NotRegularFile,
     load,
     parse,
+    read_regular,
     remove_stale_temporaries,
     save,
     stale_temporaries,
@@ -82,7 +92,7 @@ from mowkit.records.schema import (
 from mowkit.records.story import narrate
 
 __all__ = [
-    "FIELDS", "FORMAT", "MAX_CARD", "MAX_DECISION_INT", "MAX_FILE_BYTES", "MAX_OPTION_INT", "MAX_POSITION_DEPTH",
+    "FIELDS", "FORMAT", "FileTooLarge", "NotRegularFile", "read_regular", "MAX_CARD", "MAX_DECISION_INT", "MAX_FILE_BYTES", "MAX_OPTION_INT", "MAX_POSITION_DEPTH",
     "MAX_POSITION_ITEMS", "MAX_SEED", "MAX_TEXT", "REQUIRED", "ROUND_FIELDS", "SEAT_LABELS", "agent_spec_problem",
     "load", "narrate", "parse", "remove_stale_temporaries", "replay", "save", "stale_temporaries", "to_record",
     "validate",

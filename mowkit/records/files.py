@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -16,6 +17,62 @@ from mowkit.records.replay import validate
 from mowkit.records.show import LongInt, brief, show
 
 MAX_FILE_BYTES = 256 * 2**20
+
+
+class NotRegularFile(OSError):
+    """A path that is not a regular file (a folder, a device such as ``/dev/zero``, a FIFO, a socket)."""
+
+
+def read_regular(path: str | os.PathLike[str], cap: int) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``cap`` of them, or an error without reading.
+
+    The file is opened with ``O_NONBLOCK`` (opening a FIFO never waits for a writer) and checked
+    with ``fstat`` on the open descriptor (no race between a check and the open): anything but a
+    regular file raises :class:`NotRegularFile` (an ``OSError``) before a byte is read. At most
+    ``cap + 1`` bytes are read, whatever ``stat`` said: a file longer than ``cap`` raises
+    :class:`FileTooLarge`. Other problems are the ``OSError`` of the operating system.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(_kind_of(mode))
+        chunks = []
+        left = cap + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > cap:
+        raise FileTooLarge(cap)
+    return data
+
+
+class FileTooLarge(OSError):
+    """A file longer than the cap :func:`read_regular` was given (only ``cap + 1`` bytes were read)."""
+
+    def __init__(self, cap: int) -> None:
+        super().__init__(cap)
+        self.cap = cap
+
+
+def _kind_of(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    if stat.S_ISDIR(mode):
+        return _("a folder")
+    if stat.S_ISFIFO(mode):
+        return _("a named pipe (FIFO)")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device")
+    if stat.S_ISSOCK(mode):
+        return _("a socket")
+    return _("not a regular file")
 
 
 def _temp_pattern(name: str) -> re.Pattern[str]:
@@ -122,6 +179,20 @@ class _DuplicateKey(Exception):
     pass
 
 
+def _loads(text: str) -> Any:
+    """JSON of ``text``; an integer too long for Python (over 4300 digits) becomes a :class:`LongInt`.
+
+    The per-integer hook that spots those is slow on a file of millions of numbers, so it runs
+    only when the fast parse has refused such an integer.
+    """
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except ValueError as e:
+        if isinstance(e, json.JSONDecodeError) or "digits" not in str(e):
+            raise
+    return json.loads(text, parse_int=_parse_int, object_pairs_hook=_no_duplicates)
+
+
 def parse(data: bytes, source: str) -> Any:
     """Decode ``data`` (UTF-8 JSON) into Python objects; RecordError names ``source`` and the place."""
     try:
@@ -135,7 +206,7 @@ def parse(data: bytes, source: str) -> Any:
         raise RecordError(source, "(encoding)", _("the file starts with a byte-order mark (BOM); save it "
                                                   "as UTF-8 without BOM"))
     try:
-        return json.loads(text, parse_int=_parse_int, object_pairs_hook=_no_duplicates)
+        return _loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(source, "(json)", _("not valid JSON ({problem} at line {line}, column "
                                               "{column}, character {char})").format(
@@ -159,14 +230,14 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
     path = Path(path)
     src = str(path)
     remove_stale_temporaries(path)
-    if path.is_dir():
-        raise RecordError(src, "(file)", _("is a folder, not a record file"))
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise RecordError(src, "(file)", _("{size} bytes: too large for a game record (at most "
-                                               "{most} bytes)").format(size=size, most=MAX_FILE_BYTES))
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE_BYTES)
+    except NotRegularFile as e:
+        raise RecordError(src, "(file)", _("is {kind}, not a record file: only regular files are read").format(
+            kind=e.args[0])) from None
+    except FileTooLarge:
+        raise RecordError(src, "(file)", _("more than {most} bytes: too large for a game record").format(
+            most=MAX_FILE_BYTES)) from None
     except OSError as e:
         raise RecordError(src, "(file)", _("cannot read: {problem}").format(
             problem=os_reason(e))) from None

@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, Union
 
@@ -31,6 +30,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import NotRequired, TypedDict
 
 from mowkit import core, registry
+from mowkit.agents import agent_name_problem
 from mowkit.core import RecordError
 from mowkit.i18n import _
 from mowkit.records.show import show
@@ -42,7 +42,10 @@ ROUND_FIELDS = ("deal", "decisions", "scores")
 MAX_CARD = 10**6  # card ids are small integers; anything beyond is damage, not a card
 MAX_DECISION_INT = 2**31  # seats, cards, rows and values recorded in decisions
 MAX_OPTION_INT = 2**63
-MAX_SEED = 2**128
+MAX_SEED = core.MAX_SEED  # the seed rule of the whole kit (core.check_seed): 0 <= seed < 2**63
+MAX_ROUNDS = core.MAX_ROUNDS  # rounds in a record: no game of the kit lasts longer
+MAX_DECISIONS = 10_000  # decisions in one round (a round of either game has a few hundred at most)
+MAX_DEAL = 10_000  # cards in one deal (a deck has about a hundred)
 MAX_TEXT = 200  # longest text accepted in an option, an agent spec or a decision field
 MAX_NAME = 40  # longest field or option name
 MAX_POSITION_ITEMS = 2000  # values in a start position (cards, seats, totals): a few hundred at most
@@ -140,37 +143,22 @@ def _check_position(v: Any) -> Any:
     return v
 
 
-_LABEL = re.compile(r"[\w .\-+#()]+(:[\w]+=[\w .\-+]*(,[\w]+=[\w .\-+]*)*)?")
-
-
 def agent_spec_problem(game: str, spec: Any) -> str | None:
     """Why ``spec`` is not a seat label of ``game``, or None.
 
-    A seat label is the spec of a built-in agent (``name`` or ``name:key=value,...``, checked
-    against ``agent_classes(game)``) or the name of a user's own agent (``play_game`` records
-    ``agent.name``): letters, digits, spaces and ``. _ - + # ( )``, optionally with
-    ``:key=value,...``. Junk (numbers, lists, control characters, overlong text) is refused.
+    A seat label is what a match records for a seat: the spec of a built-in agent (``name`` or
+    ``name:key=value,...``), the name of a user's own agent (``agent.name``) or a person's seat
+    (``"human"``). The rule is the one a match applies when the name enters
+    (:func:`mowkit.agents.agent_name_problem`: a text of 1..200 characters, not only spaces,
+    without control characters), so whatever a match records, a record loads.
     """
     if not isinstance(spec, str):
         return _("must be an agent name (text), found {found}").format(found=show(spec))
-    if len(spec) > MAX_TEXT:
-        return _("an agent spec of {length} characters is too long").format(length=len(spec))
     if spec in SEAT_LABELS:
         return None
-    name, colon, rest = spec.partition(":")
-    entry = registry.get(game)  # agent names, and the names agents give themselves (e.g. "random_row")
-    known = list(entry.agent_classes()) + list(entry.agent_aliases)
-    if name.strip() in known:
-        if colon:
-            for part in rest.split(","):
-                key, eq, _value = part.partition("=")
-                if not eq or not key.strip().isidentifier():
-                    return _("{found} is not of the form name:key=value,key=value").format(found=show(spec))
-        return None
-    if not _LABEL.fullmatch(spec):
-        return (_("{found} is not an agent name: letters, digits, spaces and . _ - + # ( ), optionally "
-                  "followed by :key=value,...").format(found=show(spec)))
-    return None  # the name of a user's own agent
+    problem = agent_name_problem(game, spec)
+    return None if problem is None else _("{found} is not an agent name: {problem}").format(
+        found=show(spec), problem=problem)
 
 
 def _known_game(name: str) -> str:
@@ -193,7 +181,6 @@ def _typed_dict(name: str, fields: dict[str, Any], config: ConfigDict = _STRICT)
     return td
 
 
-Int64 = Annotated[int, Field(gt=-MAX_OPTION_INT, lt=MAX_OPTION_INT)]
 Card = Annotated[int, Field(ge=0, lt=MAX_CARD)]
 Seed = Annotated[int, Field(ge=0, lt=MAX_SEED)]
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
@@ -232,12 +219,12 @@ def _decisions_schema(types: Types) -> Any:
 @functools.lru_cache(maxsize=64)
 def body_schema(game: str, n: int, types: Types) -> TypeAdapter[Any]:
     """The rest of a record of ``game`` with ``n`` seats, whose decisions have ``types``."""
-    seat_list = Annotated[list[Int64], Field(min_length=n, max_length=n)]
+    seat_list = Annotated[list[DecisionInt], Field(min_length=n, max_length=n)]
     agent = Annotated[Any, checked_by(functools.partial(agent_spec_problem, game))]
     seat = Annotated[int, Field(ge=0, lt=n)]
     round_ = _typed_dict("Round", {
-        "deal": NotRequired[list[Card]],  # absent only where a position replaces it (replay checks)
-        "decisions": list[_decisions_schema(types)],  # type: ignore[misc]
+        "deal": NotRequired[Annotated[list[Card], Field(max_length=MAX_DEAL)]],  # absent only after a position
+        "decisions": Annotated[list[_decisions_schema(types)], Field(max_length=MAX_DECISIONS)],  # type: ignore[misc]
         "scores": NotRequired[seat_list],
     })
     return TypeAdapter(_typed_dict("RecordBody", {
@@ -247,7 +234,7 @@ def body_schema(game: str, n: int, types: Types) -> TypeAdapter[Any]:
         "over": bool,
         "winners": NotRequired[Annotated[list[seat], Field(min_length=1, max_length=n)] | None],  # type: ignore[valid-type]
         "position": NotRequired[Annotated[Any, AfterValidator(_check_position)]],
-        "rounds": Annotated[list[round_], Field(min_length=1)],  # type: ignore[valid-type]
+        "rounds": Annotated[list[round_], Field(min_length=1, max_length=MAX_ROUNDS)],  # type: ignore[valid-type]
     }, _LENIENT))
 
 
@@ -432,7 +419,8 @@ def _int_list(what: str | None = None) -> Callable[[Any, Context], str]:
 
 
 def _an_integer(v: Any, c: Context) -> str:
-    return _("must be an integer, found {found}").format(found=show(v))
+    return _("must be an integer from {lo} to {hi}, found {found}").format(
+        lo=-MAX_DECISION_INT + 1, hi=MAX_DECISION_INT - 1, found=show(v))
 
 
 FIELD_MESSAGES: dict[str, Callable[[Any, Context], str]] = {
@@ -440,7 +428,7 @@ FIELD_MESSAGES: dict[str, Callable[[Any, Context], str]] = {
     "format": lambda v, c: _("expected {expected}, found {found}").format(expected=repr(FORMAT), found=show(v)),
     "game": lambda v, c: _unknown_game(v),
     "options": lambda v, c: _("must be an object of game options, found {found}").format(found=show(v)),
-    "seed": lambda v, c: _("must be an integer 0..2**128-1 or null, found {found}").format(found=show(v)),
+    "seed": lambda v, c: _("must be an integer 0..2**63-1 or null, found {found}").format(found=show(v)),
     "agents": lambda v, c: _("must be null or a list of {n} agent names (one per seat), found {found}").format(
         n=c.n, found=show(v)),
     "totals": _int_list(),
@@ -448,11 +436,14 @@ FIELD_MESSAGES: dict[str, Callable[[Any, Context], str]] = {
     "over": lambda v, c: _("must be true or false, found {found}").format(found=show(v)),
     "winners": lambda v, c: _("must be null or a list of 1..{n} seats, found {found}").format(n=c.n, found=show(v)),
     "winners[]": lambda v, c: _("must be a seat 0..{last}, found {found}").format(last=c.n - 1, found=show(v)),
-    "rounds": lambda v, c: _("must be a non-empty list of rounds, found {found}").format(found=show(v)),
+    "rounds": lambda v, c: _("must be a list of 1..{most} rounds, found {found}").format(most=MAX_ROUNDS,
+                                                                                         found=show(v)),
     "rounds[]": lambda v, c: _("must be an object with deal and decisions, found {found}").format(found=show(v)),
-    "rounds[].deal": lambda v, c: _("must be a list of cards, found {found}").format(found=show(v)),
+    "rounds[].deal": lambda v, c: _("must be a list of at most {most} cards, found {found}").format(
+        most=MAX_DEAL, found=show(v)),
     "rounds[].deal[]": lambda v, c: _("must be a card id (a small integer), found {found}").format(found=show(v)),
-    "rounds[].decisions": lambda v, c: _("must be a list of decisions, found {found}").format(found=show(v)),
+    "rounds[].decisions": lambda v, c: _("must be a list of at most {most} decisions, found {found}").format(
+        most=MAX_DECISIONS, found=show(v)),
     "rounds[].scores": _int_list(),
     "rounds[].scores[]": _an_integer,
 }

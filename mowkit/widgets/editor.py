@@ -48,7 +48,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from mowkit import i18n, registry
-from mowkit.core import OptionError
+from mowkit.core import OptionError, check_seed
 from mowkit.i18n import _, ngettext
 from mowkit.match import play_match, resolve_game
 from mowkit.records import save, to_record
@@ -506,7 +506,11 @@ class PositionEditor(widgets.VBox):
         """Start from the engine's deal with ``seed`` (default: the seed box): hands, rows, draw pile."""
         if seed is not None:
             self.seed_box.value = int(seed)
-        seed = int(self.seed_box.value)
+        try:
+            seed = check_seed(self.seed_box.value)
+        except OptionError as e:  # e.g. a negative seed typed in the box: said in the widget
+            self._say(_("Could not deal: {error}").format(error=e), error=True)
+            return
         dealt = self.game.new_state(seed)
         self._reset_parts(seed)
         self.parts["hands"] = [list(h) for h in dealt.hands]

@@ -69,7 +69,6 @@ from __future__ import annotations
 import asyncio
 import datetime
 import html
-import numbers
 import os
 import random
 from collections.abc import Mapping, Sequence
@@ -90,6 +89,7 @@ from mowkit.core import (
     SomeAgent,
     SomeGame,
     SomeState,
+    check_seed,
 )
 from mowkit.events import Event
 from mowkit.i18n import N_, _, counted, number, on_language_change
@@ -255,9 +255,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 def _check_seed(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-        raise OptionError("seed", value, "a whole number from 0 up")
-    return int(value)
+    return check_seed(value)  # the kit's one seed rule: 0 <= seed < 2**63, so every record loads
 
 
 def _check_delay(value: object) -> float:

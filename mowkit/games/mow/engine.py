@@ -100,6 +100,8 @@ import numpy as np
 
 from mowkit.card_tables import MowCard, mow_cards
 from mowkit.core import (
+    MAX_ROUNDS,
+    MAX_THRESHOLD,
     Action,
     Chance,
     IllegalActionError,
@@ -108,6 +110,9 @@ from mowkit.core import (
     check_bool,
     check_choice,
     check_int,
+    check_seed,
+    check_totals_in_play,
+    fresh_seed,
     seat_list,
 )
 from mowkit.events import RULE_IDS, Event, RoundStarted
@@ -499,7 +504,7 @@ class Mow(GameBase):
             packets = "green" if self.players <= 5 else "both"
         packets = check_choice("packets", packets, PACKET_CHOICES)
         keep("packets", packets)
-        keep("threshold", check_int("threshold", self.threshold, 1))
+        keep("threshold", check_int("threshold", self.threshold, 1, MAX_THRESHOLD))
         keep("comparison", check_choice("comparison", self.comparison, COMPARISONS))
         keep("starter", check_int("starter", self.starter, 0, self.players - 1))
         star = self.star
@@ -511,7 +516,7 @@ class Mow(GameBase):
                                               "use False").format(n=self.players))
         keep("star", star)
         if self.max_rounds is not None:
-            keep("max_rounds", check_int("max_rounds", self.max_rounds, 1))
+            keep("max_rounds", check_int("max_rounds", self.max_rounds, 1, MAX_ROUNDS))
         keep("next_starter", check_choice("next_starter", self.next_starter, NEXT_STARTERS))
         keep("reset_arrow", check_bool("reset_arrow", self.reset_arrow))
         keep("yellow_next", check_choice("yellow_next", self.yellow_next, YELLOW_NEXT))
@@ -609,7 +614,8 @@ class Mow(GameBase):
         acrobats: Iterable[Sequence[int | str]] = (),
         active: int = 0,
         round_index: int = 0,
-        seed: int = 0,
+        seed: int | None = 0,
+        reachable: bool = False,
     ) -> MowState:
         """A position built by hand (for tests and teaching); cards by id or code (``"G-7-2"``).
 
@@ -627,7 +633,12 @@ class Mow(GameBase):
             stock: the draw pile, front first; None puts every other card of the deck in it
                 (ascending ids), otherwise the cards placed nowhere are set aside ("out of play").
             arrow: 1 (clockwise) or -1. acrobats: (acrobat, target) pairs. active: the active
-                herd. round_index: this round (0-based). seed: shuffles of later rounds.
+                herd. round_index: this round (0-based, below 10,000). seed: shuffles of later rounds
+                (``0 <= seed < 2**63``; None draws a fresh one, kept in ``start_position``).
+            reachable: accept only a position a dealt game can reach: every total below the
+                game's end (off by default: a teaching position may start at the last round).
+                Always refused: a hand larger than a farmer can hold (5 dealt, one more for each
+                dairy cow and mad cow of the deck).
 
         A thin wrapper: ``self.state_at(read_position(self, ...))``. Raises
         :class:`~mowkit.core.OptionError` (naming the option) for an impossible position. The
@@ -636,7 +647,8 @@ class Mow(GameBase):
         """
         return MowState.from_position(self, read_position(
             self, hands, lines, piles=piles, totals=totals, pending=pending, starter=starter, stock=stock,
-            arrow=arrow, acrobats=acrobats, active=active, round_index=round_index, seed=seed))
+            arrow=arrow, acrobats=acrobats, active=active, round_index=round_index, seed=seed,
+            reachable=reachable))
 
     def state_at(self, position: MowPosition) -> MowState:
         """The state of ``position`` (a :class:`MowPosition`), checked field by field and as a whole."""
@@ -874,6 +886,23 @@ def _position_totals(game: Mow, totals: Any, round_index: int) -> tuple[int, ...
     return tuple(check_int(f"totals[{p}]", t, 0) for p, t in enumerate(totals))
 
 
+def _most_in_hand(game: Mow) -> int:
+    """The largest hand a farmer can hold: the deal, and one more for each dairy cow and mad cow
+    of the deck in use (a dairy cow draws two; the mad cow sends the plain 8 to the hand)."""
+    return HAND_SIZE + sum(1 for c in game.deck if game.kinds[c] in ("dairy", "mad"))
+
+
+def _check_hands(game: Mow, hands: tuple[tuple[int, ...], ...]) -> None:
+    """Each hand holds at most what a farmer can hold (:func:`_most_in_hand`)."""
+    most = _most_in_hand(game)
+    for p, h in enumerate(hands):
+        if len(h) > most:
+            raise OptionError(f"hands[{p}]", len(h), ngettext(
+                "at most {most} card in a hand ({deal} dealt, one more for each dairy cow and mad cow)",
+                "at most {most} cards in a hand ({deal} dealt, one more for each dairy cow and mad cow)",
+                most).format(most=most, deal=HAND_SIZE))
+
+
 def _herd_item(game: Mow, option: str, item: Any) -> tuple[int, int]:
     """One cow of a herd as ``(card, value)``: a card stands as its number (the mad cow as 8); a
     slowpoke or calf comes as a ``(card, value)`` pair."""
@@ -931,23 +960,27 @@ def read_position(
     acrobats: Iterable[Sequence[int | str]] = (),
     active: int = 0,
     round_index: int = 0,
-    seed: int = 0,
+    seed: int | None = 0,
+    reachable: bool = False,
 ) -> MowPosition:
     """The :class:`MowPosition` of ``Mow.position``'s keywords, each checked (OptionError naming it)."""
     seat = _position_seat(pending, game.players)
     starter = check_int("starter", seat if starter is None else starter, 0, game.players - 1)
     arrow = check_choice("arrow", arrow, (1, -1))
     active = check_int("active", active, 0, game.num_herds - 1)
-    round_index = check_int("round_index", round_index, 0)
-    seed = check_int("seed", seed, 0)
+    round_index = check_int("round_index", round_index, 0, MAX_ROUNDS - 1)
+    seed = fresh_seed() if seed is None else check_seed(seed)  # None: a fresh seed, kept in the position
     hand_ids = _per_farmer(game, "hands", hands)
+    _check_hands(game, hand_ids)
     total_list = _position_totals(game, totals, round_index)
+    if check_bool("reachable", reachable) and total_list is not None:
+        check_totals_in_play(game, total_list)
     herds = _position_lines(game, lines)
     return MowPosition(
         hands=hand_ids, lines=herds, acrobats=_position_acrobats(game, acrobats, herds),
         piles=_per_farmer(game, "piles", piles) if piles is not None else None, totals=total_list,
         pending=seat, starter=starter, stock=_position_cards(game, "stock", stock) if stock is not None else None,
-        arrow=arrow, active=active, round_index=round_index, seed=seed,
+        arrow=arrow, active=active, round_index=round_index, seed=seed, reachable=bool(reachable),
     )
 
 class MowState(StateBase):

@@ -3,7 +3,8 @@
 :class:`MowPosition` holds the cards by id: a hand per farmer, the herds (a card, or a ``(card,
 value)`` pair for what a slowpoke or calf stands for), the acrobats standing on cows, the cowsheds
 (``piles``), earlier totals, the farmer to act (``pending``), who started the round, the draw pile
-(``stock``, front first), the arrow, the active herd, the round and the seed of later rounds. The
+(``stock``, front first), the arrow, the active herd, the round, the seed of later rounds and
+whether it was checked as a position a dealt game can reach (``reachable``). The
 engine validates it (``Mow.state_at(position)``; each refusal an
 :class:`~mowkit.core.OptionError` naming the field); a state built from it keeps the completed
 position (every default filled in) as ``state.start``, and :meth:`MowPosition.to_json` is what a
@@ -35,6 +36,7 @@ class MowPosition:
     active: int = 0
     round_index: int = 0
     seed: int = 0
+    reachable: bool = False
 
     def keywords(self) -> dict[str, Any]:
         """The fields by name (the keyword arguments of ``Mow.position``)."""
@@ -55,6 +57,7 @@ class MowPosition:
             "active": self.active,
             "round_index": self.round_index,
             "seed": self.seed,
+            **({"reachable": True} if self.reachable else {}),
         }
 
 

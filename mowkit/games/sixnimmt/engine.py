@@ -61,6 +61,8 @@ import numpy as np
 
 from mowkit.card_tables import sixnimmt_heads
 from mowkit.core import (
+    MAX_ROUNDS,
+    MAX_THRESHOLD,
     Action,
     Chance,
     IllegalActionError,
@@ -69,6 +71,9 @@ from mowkit.core import (
     check_bool,
     check_choice,
     check_int,
+    check_seed,
+    check_totals_in_play,
+    fresh_seed,
     seat_list,
 )
 from mowkit.events import RULE_IDS, Event, RoundStarted
@@ -386,11 +391,11 @@ class SixNimmt(GameBase):
         keep("rows", check_int("rows", self.rows, 1, 10))
         keep("capacity", check_int("capacity", self.capacity, 1, 103))
         keep("hand_size", check_int("hand_size", self.hand_size, 1, 50))
-        keep("threshold", check_int("threshold", self.threshold, 1))
+        keep("threshold", check_int("threshold", self.threshold, 1, MAX_THRESHOLD))
         keep("comparison", check_choice("comparison", self.comparison, COMPARISONS))
         keep("auto_row", check_bool("auto_row", self.auto_row))
         if self.max_rounds is not None:
-            keep("max_rounds", check_int("max_rounds", self.max_rounds, 1))
+            keep("max_rounds", check_int("max_rounds", self.max_rounds, 1, MAX_ROUNDS))
         variant = self.variant
         if variant is None:
             variant = ()
@@ -477,6 +482,7 @@ class SixNimmt(GameBase):
         pending: Sequence[int] | None = None,
         chosen: dict[int, int] | Sequence[Sequence[int]] | None = None,
         seed: int | None = 0,
+        reachable: bool = False,
     ) -> SixNimmtState:
         """A state at a card choice in the middle of a round, built by hand (teaching, scenario tests).
 
@@ -490,7 +496,14 @@ class SixNimmt(GameBase):
                 in ``chosen``).
             chosen: the cards already laid face down by the seats not pending, ``{seat: card}``
                 (or ``[[seat, card], ...]``, the form ``start_position`` stores).
-            seed: later rounds are dealt from it.
+            seed: later rounds are dealt from it (``0 <= seed < 2**63``; None draws a fresh one,
+                kept in ``start_position`` so that a record deals the same later rounds).
+            reachable: accept only a position a dealt game can reach: the rows and piles hold
+                one card per row and one per player for each turn played (the turn follows
+                from the hand size), and every total is below the game's end (a total that
+                reached it would have ended the game). Off by default: a teaching position may
+                leave cards out (a row of five at the first turn) or start at the last round
+                (totals at the threshold); a record keeps the flag with the position.
 
         Cards not given anywhere are out of play; the turn follows from the hand size. A thin
         wrapper: ``self.state_at(...)`` of the :class:`SixNimmtPosition` its keywords make. Every
@@ -500,7 +513,8 @@ class SixNimmt(GameBase):
         ``RoundStarted``: the round began before the position).
         """
         return SixNimmtState.from_position(self, read_position(
-            self, hands, rows, piles=piles, totals=totals, pending=pending, chosen=chosen, seed=seed))
+            self, hands, rows, piles=piles, totals=totals, pending=pending, chosen=chosen, seed=seed,
+            reachable=reachable))
 
     def state_at(self, position: SixNimmtPosition) -> SixNimmtState:
         """The state of ``position`` (a :class:`SixNimmtPosition`), checked field by field and as a whole."""
@@ -611,6 +625,25 @@ def _check_rows(game: SixNimmt, rows: list[list[int]]) -> None:
             raise OptionError(f"rows[{i}]", r, _("1..{most} cards, ascending").format(most=game.capacity))
 
 
+def _check_reachable(game: SixNimmt, rows: list[list[int]], piles: list[list[int]], size: int) -> None:
+    """A position a dealt game can reach: the cards on the table fit the turn (totals: checked beside).
+
+    Every card laid from a hand ends in a row, and rows only lose cards to the piles, so at turn
+    ``t`` (``hand_size - size`` cards laid by each player) the rows and piles hold exactly the
+    starting cards (one per row) and ``t`` cards per player.
+    """
+    turn = game.hand_size - size
+    on_table = sum(len(r) for r in rows) + sum(len(p) for p in piles)
+    want = game.rows + turn * game.players
+    if on_table != want:
+        raise OptionError("position", on_table, ngettext(
+            "at turn {turn} of {hand_size} (from the hand sizes), {want} card in the rows and piles together "
+            "(one per row at the deal and one per player each turn)",
+            "at turn {turn} of {hand_size} (from the hand sizes), {want} cards in the rows and piles together "
+            "(one per row at the deal and one per player each turn)", want).format(
+                turn=turn + 1, hand_size=game.hand_size, want=want))
+
+
 def read_position(
     game: SixNimmt,
     hands: Any,
@@ -621,6 +654,7 @@ def read_position(
     pending: Any = None,
     chosen: Any = None,
     seed: int | None = 0,
+    reachable: bool = False,
 ) -> SixNimmtPosition:
     """The :class:`SixNimmtPosition` of ``SixNimmt.position``'s keywords, each checked (OptionError naming it)."""
     n = game.players
@@ -635,14 +669,18 @@ def read_position(
     chosen_map = _position_chosen(n, chosen)
     waiting = _position_pending(n, pending, chosen_map)
     _check_laid(n, waiting, chosen_map)
-    _check_hand_sizes(game, hand_lists, waiting)
+    size = _check_hand_sizes(game, hand_lists, waiting)
     _check_cards(game, [c for group in (*hand_lists, *row_lists, *pile_lists) for c in group]
                  + list(chosen_map.values()))
     _check_rows(game, row_lists)
+    if check_bool("reachable", reachable):
+        check_totals_in_play(game, total_list)
+        _check_reachable(game, row_lists, pile_lists, size)
+    seed = fresh_seed() if seed is None else check_seed(seed)  # the seed actually used, recorded
     return SixNimmtPosition(
         hands=tuple(tuple(sorted(h)) for h in hand_lists), rows=tuple(tuple(r) for r in row_lists),
         piles=tuple(tuple(p) for p in pile_lists), totals=total_list, pending=tuple(waiting),
-        chosen=tuple(sorted(chosen_map.items())), seed=seed,
+        chosen=tuple(sorted(chosen_map.items())), seed=seed, reachable=bool(reachable),
     )
 
 

@@ -2,7 +2,8 @@
 
 :class:`SixNimmtPosition` holds a card choice in the middle of a round: each player's hand, the
 rows, the penalty piles, earlier totals, the seats still to lay a card (``pending``), the cards
-already laid face down (``chosen``, ``(seat, card)`` pairs) and the seed of later rounds. The
+already laid face down (``chosen``, ``(seat, card)`` pairs), the seed of later rounds and whether
+the position was checked as one a dealt game can reach (``reachable``). The
 engine validates it (``SixNimmt.state_at(position)``; each refusal an
 :class:`~mowkit.core.OptionError` naming the field); a state built from it keeps the completed
 position (every default filled in) as ``state.start``, and :meth:`SixNimmtPosition.to_json` is
@@ -28,6 +29,7 @@ class SixNimmtPosition:
     pending: tuple[int, ...] | None = None
     chosen: tuple[tuple[int, int], ...] | None = None
     seed: int | None = 0
+    reachable: bool = False
 
     def keywords(self) -> dict[str, Any]:
         """The fields by name (the keyword arguments of ``SixNimmt.position``)."""
@@ -43,4 +45,5 @@ class SixNimmtPosition:
             "seed": self.seed,
             "pending": None if self.pending is None else list(self.pending),
             "chosen": None if self.chosen is None else [[q, c] for q, c in self.chosen],
+            **({"reachable": True} if self.reachable else {}),
         }
