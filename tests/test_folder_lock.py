@@ -19,6 +19,7 @@ import pandas as pd
 import pytest
 
 from mowkit import OptionError, RecordError
+from mowkit.match import AgentError
 from mowkit.store import read_results
 from mowkit.tournament import (
     MAX_GAMES,
@@ -280,9 +281,10 @@ class Faulty:
 def test_an_agent_error_keeps_the_finished_chunks_readable(tmp_path):
     folder = tmp_path / "out"
     Faulty.games, Faulty.bad = [], 8
-    with pytest.raises(Exception) as e:
+    with pytest.raises(AgentError) as e:
         tournament("sixnimmt", [Faulty(), "random", "random"], 12, 5, out=folder, progress=False, **RUN)
-    assert "my agent bug" in str(e.value) + str(e.value.__cause__)
+    assert isinstance(e.value.__cause__, KeyError) and "my agent bug" in str(e.value.__cause__)
+    assert e.value.game_number == 8 and e.value.agent == "faulty" and "8" in str(e.value)
     handle = open_results(folder, partial=True)
     assert handle.chunks == 2  # games 0-5 finished before the 8th game failed
     df = read_results(folder, partial=True)
@@ -293,3 +295,21 @@ def test_an_agent_error_keeps_the_finished_chunks_readable(tmp_path):
     Faulty.games, Faulty.bad = [], 0
     again = tournament("sixnimmt", [Faulty(), "random", "random"], 12, 5, out=folder, progress=False, **RUN)
     assert sorted(again["game"].unique()) == list(range(12))
+
+
+class Asleep:
+    """An agent object that never answers."""
+
+    name = "asleep"
+
+    def act(self, observation, legal_actions, rng):
+        time.sleep(3600)
+
+
+def test_a_bot_that_never_answers_ends_the_tournament_within_its_decision_timeout(tmp_path):
+    started = time.monotonic()
+    with pytest.raises(AgentError) as e:
+        tournament("sixnimmt", [Asleep(), "random", "random"], 4, 5, out=tmp_path / "out", decision_timeout=0.3,
+                   progress=False, **RUN)
+    assert e.value.timeout == 0.3 and e.value.game_number == 1 and e.value.agent == "asleep"
+    assert time.monotonic() - started < 600  # it ended (generous: the machine is shared), not hung

@@ -292,3 +292,30 @@ def test_the_size_control_scales_every_card():
     assert "mowkit-size-large" in p._dom_classes and "mowkit-size-normal" not in p._dom_classes
     with pytest.raises(OptionError, match="size"):
         Play("sixnimmt", size="enormous")
+
+
+class _Asleep:
+    """A computer player that never answers."""
+
+    name = "asleep"
+
+    def act(self, observation, legal_actions, rng):
+        import time
+
+        time.sleep(3600)
+
+
+def test_a_computer_that_never_answers_is_stopped_by_the_decision_timeout():
+    from mowkit.match import AgentError
+
+    with pytest.raises(AgentError) as e:  # with no delay the computers move as the table is set
+        Play("sixnimmt", players=[_Asleep(), "random", "random"], seed=3, delay=0, decision_timeout=0.3)
+    assert e.value.timeout == 0.3 and e.value.agent == "asleep"
+
+
+def test_a_wrong_decision_timeout_is_named():
+    from mowkit.core import OptionError
+
+    with pytest.raises(OptionError) as e:
+        Play("sixnimmt", players=["human", "random"], decision_timeout=-1)
+    assert e.value.option == "decision_timeout"

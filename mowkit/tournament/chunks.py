@@ -5,8 +5,6 @@ These are what run on worker processes (``n_jobs``) or a Dask cluster (``client`
 
 from __future__ import annotations
 
-import functools
-import inspect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypedDict, cast
@@ -16,7 +14,6 @@ import pandas as pd
 
 from mowkit import registry
 from mowkit.core import Agent, Game, OptionError
-from mowkit.i18n import _
 from mowkit.match import Match
 from mowkit.tournament.kernel import kernel_frame
 from mowkit.tournament.seats import Seat, label, player
@@ -40,24 +37,11 @@ class _MatchLoop(Protocol):
 
 def match_keywords(decision_timeout: float | None, game_number: int) -> MatchKeywords:
     """The keywords of :class:`~mowkit.match.Match` for a tournament game: ``decision_timeout`` (when
-    set) and ``game_number`` (the game's index from 1, named in an agent's error), each passed only
-    when the match loop takes it."""
-    accepted = _match_parameters(Match)
-    out: MatchKeywords = {}
+    set) and ``game_number`` (the game's index from 1, named in an agent's error)."""
+    out: MatchKeywords = {"game_number": game_number}
     if decision_timeout is not None:
-        if "decision_timeout" not in accepted:
-            raise OptionError("decision_timeout", decision_timeout, _("None: this version's match loop has no "
-                                                                    "time limit per decision"))
         out["decision_timeout"] = decision_timeout
-    if "game_number" in accepted:
-        out["game_number"] = game_number
     return out
-
-
-@functools.cache
-def _match_parameters(loop: type) -> frozenset[str]:
-    """The keyword names the match loop's class takes."""
-    return frozenset(inspect.signature(loop).parameters)
 
 
 def game_rows(game: Game, agents: Sequence[Seat | Agent], row: dict[str, int],

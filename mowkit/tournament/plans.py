@@ -12,12 +12,12 @@ from typing import TypeAlias
 import numpy as np
 
 from mowkit import registry
-from mowkit.core import Agent, Game, OptionError, check_choice, check_int, check_seconds
+from mowkit.core import Agent, Game, OptionError, check_choice, check_int, check_seconds, check_seed
 from mowkit.i18n import _
 from mowkit.match import resolve_game
 from mowkit.store import default_chunk_games, expected_chunks
 from mowkit.store import tournament_provenance as _provenance
-from mowkit.tournament.chunks import ChunkJob, match_keywords
+from mowkit.tournament.chunks import ChunkJob
 from mowkit.tournament.kernel import kernel_available
 from mowkit.tournament.seats import (
     USER_AGENT_CODE,
@@ -122,7 +122,7 @@ class TournamentPlan:
     def _check_counts(self) -> None:
         """Check the unit, counts and flags, and keep them as plain ``int`` and ``bool``."""
         check_choice("unit", self.unit, ("game", "round"))
-        self._set(n_games=check_int("n_games", self.n_games, 1, MAX_GAMES), seed=check_int("seed", self.seed, 0))
+        self._set(n_games=check_int("n_games", self.n_games, 1, MAX_GAMES), seed=check_seed(self.seed))
         for name in ("paired", "rotate", "collect"):
             flag = getattr(self, name)
             if not isinstance(flag, (bool, np.bool_)):
@@ -133,7 +133,6 @@ class TournamentPlan:
             self._set(chunk_games=check_int("chunk_games", self.chunk_games, least))
         if self.decision_timeout is not None:
             self._set(decision_timeout=check_seconds("decision_timeout", self.decision_timeout, MAX_DECISION_SECONDS))
-            match_keywords(self.decision_timeout, 1)  # refused here when the match loop has no time limit
         self._set(lock_timeout=self._lock_timeout(self.lock_timeout))
 
     def _check_deals(self, game: Game) -> tuple[Deal, ...] | None:

@@ -89,6 +89,7 @@ from mowkit.core import (
     SomeAgent,
     SomeGame,
     SomeState,
+    check_seconds,
     check_seed,
 )
 from mowkit.events import Event
@@ -342,7 +343,7 @@ class Play(widgets.VBox):
                  humans: Sequence[int] | None = None, players: Sequence[Seat] | int | None = None,
                  computers: Sequence[Seat] | None = None, delay: float = DEFAULT_DELAY,
                  coach: bool = False, language_switch: bool = True, state: SomeState | None = None,
-                 size: str = "normal", **options: object) -> None:
+                 size: str = "normal", decision_timeout: float | None = None, **options: object) -> None:
         if game is None:
             game = registry.default_name()
         self._start_state = None if state is None else state.clone()
@@ -357,6 +358,9 @@ class Play(widgets.VBox):
             raise OptionError("players", len(seats), f"{game.num_players} seats for this game")
         if size not in SIZES:
             raise OptionError("size", size, ", ".join(SIZES))
+        # a computer that does not answer within it stops with an AgentError shown in the widget
+        self.decision_timeout = (None if decision_timeout is None
+                                 else check_seconds("decision_timeout", decision_timeout, 24 * 3600.0))
         self.game = game
         self.seed = _check_seed(seed)
         self._language_switch = bool(language_switch)
@@ -750,7 +754,8 @@ class Play(widgets.VBox):
                                                   "computer player")
         specs = [LEVELS.get(a, a) if isinstance(a, str) else a for a in players]
         humans = [p for p, a in enumerate(specs) if isinstance(a, str) and a == HUMAN]
-        return Match(self.game, specs, seed, humans=humans, start=self._start_state)
+        return Match(self.game, specs, seed, humans=humans, start=self._start_state,
+                     decision_timeout=self.decision_timeout)
 
     def _start(self, match: Match) -> None:
         self._cancel_timer()
