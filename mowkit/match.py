@@ -29,6 +29,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import pickle
+import secrets
 import threading
 from collections.abc import Callable, Collection, Sequence
 from time import perf_counter
@@ -39,6 +40,7 @@ import numpy as np
 from mowkit.agents import agent_name as shown_agent_name
 from mowkit.agents import make_agent
 from mowkit.core import (
+    MAX_SEED,
     Action,
     IllegalActionError,
     JSONObject,
@@ -85,9 +87,11 @@ def resolve_game(game: str | SomeGame, **options: object) -> SomeGame:
 
 
 def game_root(seed: int | None) -> int:
-    """The root of a game's randomness: ``seed`` itself, or fresh entropy drawn once for ``seed=None``."""
+    """The root of a game's randomness: ``seed`` itself, or for ``seed=None`` a fresh seed drawn once
+    from the system's entropy under the one seed rule (below ``MAX_SEED``), so that the game's record
+    keeps it and the same seed plays the game again."""
     if seed is None:
-        return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+        return secrets.randbelow(MAX_SEED)
     return check_seed(seed)
 
 

@@ -555,7 +555,7 @@ BAD_COMMAND_LINES = [
     ("games negative", ["simulate", "--game", "mow", "--games", "-3", "--seed", "1", "--agents", "random/random",
                         "--out", "{tmp}/o"], "--games=-3"),
     ("games not a number", ["simulate", "--game", "mow", "--games", "x", "--seed", "1", "--agents",
-                            "random/random", "--out", "{tmp}/o"], "argument --games: invalid int value"),
+                            "random/random", "--out", "{tmp}/o"], "argument --games: 'x' is not a whole number"),
     ("seed negative", ["simulate", "--game", "mow", "--games", "2", "--seed", "-1", "--agents", "random/random",
                        "--out", "{tmp}/o"], "--seed=-1"),
     ("jobs zero", SIM + ["--agents", "random/random", "--jobs", "0", "--out", "{tmp}/o"], "--jobs=0"),
