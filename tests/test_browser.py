@@ -426,6 +426,13 @@ def _labels_fit(scope, where: str) -> None:
     assert not cut, f"{where}: labels cut off: {cut}"
 
 
+def _ticks_differ(explorer) -> None:
+    """Every chart's tick labels differ from one another as drawn (never "4 %, 4 %, 3 %", item 6)."""
+    charts = explorer.evaluate("""el => [...el.querySelectorAll('.mowkit-charts .js-plotly-plot')].map(
+        p => [...p.querySelectorAll('.ytick text')].map(t => t.textContent))""")
+    assert charts and all(len(set(ticks)) == len(ticks) for ticks in charts), charts
+
+
 def _titles_fit(app) -> None:
     """No tab title is cut off: each label is as wide as its text."""
     cut = app.evaluate("""el => [...el.querySelectorAll('.lm-TabBar-tabLabel')]
@@ -706,11 +713,23 @@ def test_the_page_opens_in_the_readers_language(browser, voila: Voila, lang: str
         page.screenshot(path=path, timeout=UI)
         if size == (1024, 768):
             shutil.copy(path, DOCS / path.name)
+        raw: dict[str, list[str]] = {}
+        if lang == "ru":
+            _no_raw_agent_names(app, "step", raw)
         for key in TABS[1:]:
-            _tab(app, key).locator(f".mowkit-{key}").first.wait_for(state="visible", timeout=RUN_ALL)
+            widget = _tab(app, key).locator(f".mowkit-{key}").first
+            widget.wait_for(state="visible", timeout=RUN_ALL)
             shown = page.locator(".mowkit-language").evaluate_all(
                 "els => els.filter(e => e.offsetParent !== null).length")
             assert shown == 1, f"{key}: {shown} language switches"
+            if key == "editor":
+                _labels_fit(widget, f"position editor ({lang}, {width}x{height})")
+            if key == "explorer":
+                _wait_for_charts(page, widget)
+                _ticks_differ(widget)
+            if lang == "ru":
+                _no_raw_agent_names(app, key, raw)
+        assert not raw, f"agents' code names on the Russian page: {raw}"
         _check_no_widget_errors(page)
         page.close()
 
