@@ -203,16 +203,29 @@ def test_the_explorer_keeps_its_games_and_relabels(app):
     ({"HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9,ru;q=0.8,en;q=0.5"}, "ru"),  # the first the kit has
     ({"HTTP_ACCEPT_LANGUAGE": "en-US,en;q=0.9,ru;q=0.8"}, "en"),
     ({"HTTP_ACCEPT_LANGUAGE": "en;q=0.3,ru;q=0.7"}, "ru"),  # by preference, not by place
-    ({"HTTP_ACCEPT_LANGUAGE": "fr-FR", "MOWKIT_LANG": "ru"}, "ru"),  # the browser's: none the kit has
-    ({"MOWKIT_LANG": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"),
-    ({"LC_ALL": "ru_RU.UTF-8"}, "ru"),
-    ({"LANG": "ru_RU.UTF-8"}, "ru"),
-    ({"LC_ALL": "C.UTF-8", "LANG": "ru_RU.UTF-8"}, None),  # LC_ALL decides: not Russian, the kit's as it is
-    ({"LANG": "de_DE.UTF-8"}, None),
+    # the environment does not ask: the kit's language already starts from it (mowkit.i18n)
+    ({"HTTP_ACCEPT_LANGUAGE": "fr-FR", "MOWKIT_LANG": "ru"}, None),
+    ({"MOWKIT_LANG": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, None),
+    ({"LANG": "ru_RU.UTF-8"}, None),
     ({}, None),
 ])
 def test_the_page_language_from_the_address_the_browser_or_the_environment(environ, expected):
     assert page_language(environ) == expected
+
+
+def test_a_language_chosen_in_the_notebook_is_kept(monkeypatch):
+    """The Russian classroom notebook says mowkit.set_language("ru") first: the app keeps it, whatever
+    MOWKIT_LANG the kernel was started with."""
+    monkeypatch.setenv("MOWKIT_LANG", "en")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE", raising=False)
+    i18n.set_language("ru")
+    try:
+        app = ClassroomApp(seed=3, n_games=2, warm=False)
+        assert i18n.get_language() == "ru" and app.language.value == "ru"
+        app.close()
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_app_opens_in_the_language_the_page_asks_for(monkeypatch):

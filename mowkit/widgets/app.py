@@ -50,6 +50,7 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypedDict, Unpack, cast
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
@@ -116,13 +117,14 @@ def _accepted(header: str) -> str | None:
 def page_language(environ: Mapping[str, str] | None = None) -> str | None:
     """The language the page was asked for, or None when nothing asks.
 
-    In order: ``lang=`` in the page's address (Voila gives the kernel ``QUERY_STRING``), the
+    In order: ``lang=`` in the page's address (Voila gives the kernel ``QUERY_STRING``), then the
     browser's languages (``HTTP_ACCEPT_LANGUAGE``, given by Voila when configured as in the
-    repository's ``voila.json``; the first of them the kit has), then ``MOWKIT_LANG``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (the first one set decides;
-    only a Russian locale switches).
+    repository's ``app/voila.py``; the first of them the kit has). Nothing else asks: the kit's
+    language already starts from ``MOWKIT_LANG`` and the system's locale (``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``; :mod:`mowkit.i18n`), and a language chosen in the notebook
+    (``mowkit.set_language("ru")``, as the Russian notebooks do) must not be undone by them.
     """
     env = os.environ if environ is None else environ
-    from urllib.parse import parse_qs
 
     asked = parse_qs(env.get("QUERY_STRING", "")).get("lang", [])
     for value in asked:
@@ -131,9 +133,6 @@ def page_language(environ: Mapping[str, str] | None = None) -> str | None:
     header = env.get("HTTP_ACCEPT_LANGUAGE", "")
     if _accepted(header):
         return _accepted(header)
-    for var in ("MOWKIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        if env.get(var, "").strip():
-            return _code(env[var]) if var == "MOWKIT_LANG" else ("ru" if _code(env[var]) == "ru" else None)
     return None
 
 
