@@ -187,7 +187,8 @@ def win_rate_bars(table: pd.DataFrame, title: str | None = None) -> go.Figure:
         marker_color=[PALETTE[i % len(PALETTE)] for i in range(len(s))],
         hovertemplate="%{x}<br>" + won + ": %{y:.1%}<extra></extra>",
     ))
-    _share_ticks(fig, float(np.nanmax(s["win_hi"])) if len(s) else 1.0)
+    highs = np.asarray(s["win_hi"], dtype=float)
+    _share_ticks(fig, float(highs[np.isfinite(highs)].max()) if np.isfinite(highs).any() else 1.0)
     default = _("Share of games won (95 % interval; a shared win counts for each player who shares it)")
     return _layout(fig, _titled(title or default, interval_note(s)), _("computer player"), won)
 
