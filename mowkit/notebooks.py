@@ -60,9 +60,11 @@ def notebook_index(folder: str | os.PathLike[str] | None = None) -> pd.DataFrame
     for path in paths:
         try:
             cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
-            text = "".join(cells[0]["source"]) if cells else ""
+            # the first markdown cell: the classroom page puts its app (a code cell) first
+            first = next((c for c in cells if c.get("cell_type") == "markdown"), None)
+            text = "".join(first["source"]) if first is not None else ""
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError, KeyError, TypeError) as e:
-            raise RecordError(str(path), "cells[0].source", f"not a readable notebook ({type(e).__name__})") from None
+            raise RecordError(str(path), "cells.source", f"not a readable notebook ({type(e).__name__})") from None
         title = next((ln.lstrip("# ").strip() for ln in text.splitlines() if ln.startswith("#")), path.stem)
         match = _QUESTION.search(text)
         rows.append({"notebook": path.name, "title": title, "question": match.group(1).strip() if match else ""})

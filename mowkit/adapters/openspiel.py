@@ -76,6 +76,7 @@ from mowkit import registry
 from mowkit.adapters import codec_of, observation_text
 from mowkit.agents import make_agent
 from mowkit.core import Chance, OptionError, deal_rng
+from mowkit.i18n import _
 from mowkit.match import Guarded, agent_rng, game_root, private_copies
 from mowkit.records import to_record
 from mowkit.spec import GameSpec
@@ -463,9 +464,11 @@ class _State(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal card {action}" if self._r.seed is None else f"the deal of seed {self._r.seed}"
+        seat = _(registry.seat_word(self._c.engine.game))
         if player == self._c.cur and action in self._legal_map():
-            return f"player {player + 1}: {self._r.codec.action_text(self._legal_map()[action])}"
-        return f"player {player + 1}: action {action}"
+            return _("{seat} {n}: {action}").format(
+                seat=seat, n=player + 1, action=self._r.codec.action_text(self._legal_map()[action]))
+        return _("{seat} {n}: action {action}").format(seat=seat, n=player + 1, action=action)
 
     def returns(self) -> list[float]:
         """Win share (1/k for k shared winners) or minus the total; zeros until the end."""
@@ -504,7 +507,7 @@ class _State(pyspiel.State):
         world = game.unseeded().new_initial_state()
         deals = [list(d) for d in c.engine.deals]
         deals[-1] = [sigma.get(x, x) for x in deals[-1]]
-        for _ in range(len(c.deals) - len(deals)):  # dealt ahead, seen by no one: dealt again
+        for _more in range(len(c.deals) - len(deals)):  # dealt ahead, seen by no one: dealt again
             deals.append([int(x) for x in rng.permutation(np.array(r.deck))])
         chance = iter(x for d in deals for x in d[: r.dealt])
         relabel = r.codec.relabel
@@ -561,9 +564,9 @@ class _State(pyspiel.State):
         history = [(CHANCE, next(chance)) if item.player == CHANCE else (item.player, next(moves).index)
                    for item in self.full_history()]
         world = game.new_initial_state()
-        world._c.fast = [p for p, _ in reversed(history)]
+        world._c.fast = [p for p, _a in reversed(history)]
         world._c.cur = history[0][0] if history else c.cur
-        for _, a in history:
+        for _p, a in history:
             world.apply_action(a)
         core = _Core()
         core.deals, core.engine, core.trace, core.cur = deals, engine, trace, c.cur

@@ -17,6 +17,7 @@ import numpy as np
 from mowkit.codec import CodecBase, Scalar
 from mowkit.core import Action
 from mowkit.games.mow.engine import NUMBERED, Mow
+from mowkit.i18n import _
 
 SLOW_VALUES = 17
 SEATS = 10
@@ -65,11 +66,18 @@ class Codec(CodecBase[Mow]):
         return base  # acrobat, mad
 
     def action_text(self, action: Action) -> str:
-        """The action in words, with the card's code (two packets have cards with the same faces)."""
+        """The action in words; a card whose face is in the deck twice (both packets) also says which
+        packet it comes from, so that every legal action reads differently."""
         text = super().action_text(action)
-        if hasattr(action, "card"):
-            text += f" [card {self.game.cards[action.card].code}]"
+        card = getattr(action, "card", None)
+        if card is not None and self.game.label(card) in self._twin_faces():
+            text += " " + (_("(green packet)") if self.game.cards[card].packet == "green" else _("(yellow packet)"))
         return text
+
+    def _twin_faces(self) -> frozenset[str]:
+        """The card names that two cards of the deck share (none with one packet)."""
+        names = [self.game.label(c) for c in self.game.deck]
+        return frozenset(n for n in names if names.count(n) > 1)
 
     def observation_size(self) -> int:
         """Length of :meth:`observation_vector`."""
