@@ -305,7 +305,7 @@ def _check_stepper(page, scope, name: str) -> None:
 
 def _wait_for_charts(page, explorer, count: int = 3) -> None:
     """Wait until the explorer's ``count`` plotly charts are drawn (each has its SVG)."""
-    explorer.locator(".mowkit-charts .js-plotly-plot").first.wait_for(state="visible", timeout=UI)
+    explorer.locator(".mowkit-charts .js-plotly-plot").first.wait_for(state="visible", timeout=RUN_ALL)
     page.wait_for_function(
         "([el, n]) => el.querySelectorAll('.mowkit-charts .js-plotly-plot .main-svg').length >= n",
         arg=[explorer.element_handle(), count], timeout=UI)
@@ -533,10 +533,10 @@ def test_classroom_app_in_voila(browser, voila: Voila) -> None:
         _check_stepper(page, app, "voila-classroom")
         _screenshot(app, "step", "en")
         play = _tab(app, "play").locator(".mowkit-play")
-        play.wait_for(state="visible", timeout=UI)
+        play.wait_for(state="visible", timeout=RUN_ALL)  # built when its tab opens (a cold machine compiles meanwhile)
         _screenshot(app, "play", "en")
         editor = _tab(app, "editor").locator(".mowkit-editor")
-        editor.wait_for(state="visible", timeout=UI)
+        editor.wait_for(state="visible", timeout=RUN_ALL)
         _labels_fit(editor, "position editor (English)")
         _screenshot(app, "editor", "en")
         lesson = _tab(app, "lesson").locator(".mowkit-lesson")

@@ -40,6 +40,7 @@ from test_browser import (  # noqa: F401  (fixtures: pytest finds them by name i
     browser,
     env,
     voila,
+    warm_kernels,
     workdir,
 )
 
@@ -120,11 +121,11 @@ def _person_on_screen(play) -> None:
     play.locator(".mowkit-hand .mowkit-hit").first.wait_for(state="visible", timeout=UI)
 
 
-def test_projector_layout_in_the_classroom_app(browser, voila: str) -> None:  # noqa: F811
+def test_projector_layout_in_the_classroom_app(browser, voila) -> None:  # noqa: F811
     page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
     page.set_default_timeout(UI)
     try:
-        page.goto(voila, timeout=RUN_ALL)
+        page.goto(voila.url, timeout=RUN_ALL)
         app = page.locator(".mowkit-classroom")
         app.wait_for(state="visible", timeout=RUN_ALL)
         for lang in ("en", "ru"):
