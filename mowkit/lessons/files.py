@@ -6,14 +6,13 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from mowkit.card_tables import data_dir
 from mowkit.i18n import _
 from mowkit.lessons.lesson import Lesson
 from mowkit.lessons.schema import LessonError, check
-from mowkit.records.files import parse
+from mowkit.records.files import parse, write_temporary
 
 MAX_LESSON_BYTES = 4 * 2**20
 """The largest lesson file read (a lesson of 200 steps is well under 1 MB)."""
@@ -83,15 +82,8 @@ def save(lesson: Lesson, path: str | os.PathLike[str], *, replace: bool = False)
             most=MAX_LESSON_BYTES))
     if not replace and path.exists():
         raise FileExistsError(_("{path} exists already: choose another name or replace it").format(path=path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    tmp = write_temporary(path, text)
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
         if replace:
             os.replace(tmp, path)
         else:

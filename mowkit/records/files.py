@@ -121,15 +121,10 @@ def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
     return removed
 
 
-def save(record: dict[str, Any], path: str | os.PathLike[str]) -> Path:
-    """Write ``record`` as JSON atomically (temporary file in the same folder, then rename).
-
-    The temporary file is ``.{name}.{pid}.{random}.tmp``; leftovers of earlier saves of the same
-    file whose writer has exited are removed first.
-    """
-    path = Path(path)
-    text = json.dumps(record, indent=1, ensure_ascii=False)
-    remove_stale_temporaries(path)
+def write_temporary(path: Path, text: str) -> str:
+    """Write ``text`` to a new temporary file beside ``path`` (``.{name}.{pid}.{random}.tmp``, the
+    folder's usual permissions), synced to disk; returns its name. The caller renames it into place
+    (or removes it): the first half of every atomic write of the kit."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent or ".")
     try:
         umask = os.umask(0)
@@ -137,9 +132,25 @@ def save(record: dict[str, Any], path: str | os.PathLike[str]) -> Path:
         os.chmod(tmp, 0o666 & ~umask)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-            f.write("\n")
             f.flush()
             os.fsync(f.fileno())
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return tmp
+
+
+def save(record: dict[str, Any], path: str | os.PathLike[str]) -> Path:
+    """Write ``record`` as JSON atomically (temporary file in the same folder, then rename).
+
+    The temporary file is ``.{name}.{pid}.{random}.tmp``; leftovers of earlier saves of the same
+    file whose writer has exited are removed first.
+    """
+    path = Path(path)
+    text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    remove_stale_temporaries(path)
+    tmp = write_temporary(path, text)
+    try:
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
