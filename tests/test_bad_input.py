@@ -76,7 +76,7 @@ def nimmt_choose():
 
 def nimmt_row():
     """Rule 4 pending for player 0 (card 1 fits no row)."""
-    s = load_game("sixnimmt", players=2).position(hands=[[1], [50]], rows=[[10], [20], [30], [40]])
+    s = load_game("sixnimmt", players=2).position(hands=[[1], [50]], rows=[[10], [20], [30], [40]], reachable=False)
     s.apply(sixnimmt.Play(0, 1))
     s.apply(sixnimmt.Play(1, 50))
     assert s.phase == "row" and s.pending_players() == (0,)
@@ -86,7 +86,7 @@ def nimmt_row():
 def nimmt_place():
     """Professional tie pending for player 0: 20 is 10 from the back of [10] and the front of [30]."""
     g = load_game("sixnimmt", players=2, variant="professional")
-    s = g.position(hands=[[20], [60]], rows=[[10], [30], [70], [80]])
+    s = g.position(hands=[[20], [60]], rows=[[10], [30], [70], [80]], reachable=False)
     s.apply(sixnimmt.Play(0, 20))
     s.apply(sixnimmt.Play(1, 60))
     assert s.phase == "place" and s.pending_players() == (0,)
@@ -106,7 +106,7 @@ MOW_BOTH = load_game("mow", players=3, packets="both")
 def mow_play():
     """Farmer 0 to act on the herd 5 7 9, holding a slowpoke, an acrobat 7, a 3 and a 12."""
     return MOW3.position([["G-SLOW-1", "G-ACRO-7", "G-3-0", "G-12-0"], ["G-2-0"], ["G-4-0"]],
-                         [["G-5-0", "G-7-0", "G-9-0"]])
+                         [["G-5-0", "G-7-0", "G-9-0"]], reachable=False)
 
 
 def mow_flip():
@@ -117,7 +117,7 @@ def mow_flip():
 
 
 def mow_next():
-    s = MOW_BOTH.position([["Y-THIN-4", "G-2-0"], ["G-3-0"], ["G-6-0"]], [["G-5-0"]])
+    s = MOW_BOTH.position([["Y-THIN-4", "G-2-0"], ["G-3-0"], ["G-6-0"]], [["G-5-0"]], reachable=False)
     s.apply(mow.AddCow(0, MOW_BOTH.card_id("Y-THIN-4"), "low"))
     assert s.phase == "next"
     return s
@@ -669,7 +669,7 @@ def test_new_state_takes_every_allowed_seed_and_the_same_seed_deals_the_same(see
 
 def position_keywords(game):
     if game == "sixnimmt":
-        return {"hands": [[1], [50], [60], [70]], "rows": [[10], [20], [30], [40]]}
+        return {"hands": [[1], [50], [60], [70]], "rows": [[10], [20], [30], [40]], "reachable": False}
     dealt = load_game("mow").new_state(1)
     return {"hands": dealt.hands, "stock": dealt.stock}
 

@@ -44,7 +44,7 @@ BOTH = load_game("mow", players=3, packets="both")
 
 def nimmt_row():
     """Rule 4 pending for player 1 (seat 0): card 1 fits no row."""
-    s = NIMMT2.position(hands=[[1], [50]], rows=[[10], [20], [30], [40]])
+    s = NIMMT2.position(hands=[[1], [50]], rows=[[10], [20], [30], [40]], reachable=False)
     s.apply(sixnimmt.Play(0, 1))
     s.apply(sixnimmt.Play(1, 50))
     assert s.phase == "row" and s.pending_players() == (0,)
@@ -53,7 +53,7 @@ def nimmt_row():
 
 def nimmt_place():
     """Professional tie for player 1: 20 is 10 from the back of [10] and the front of [30]."""
-    s = PRO2.position(hands=[[20], [60]], rows=[[10], [30], [70], [80]])
+    s = PRO2.position(hands=[[20], [60]], rows=[[10], [30], [70], [80]], reachable=False)
     s.apply(sixnimmt.Play(0, 20))
     s.apply(sixnimmt.Play(1, 60))
     assert s.phase == "place" and s.pending_players() == (0,)
@@ -70,19 +70,19 @@ def nimmt_over():
 
 def mow_position(hand, herd, game=BOTH, others=(("Y-13-2",), ("Y-14-1",))):
     """Farmer 1 (seat 0) to act with ``hand`` on ``herd`` (codes; slowpoke/calf as (code, value))."""
-    return game.position([list(hand), *[list(o) for o in others]], [list(herd)])
+    return game.position([list(hand), *[list(o) for o in others]], [list(herd)], reachable=False)
 
 
 def mow_flip():
     s = MOW3.position([["G-SLOW-1", "G-ACRO-7", "G-3-0", "G-12-0"], ["G-2-0"], ["G-4-0"]],
-                      [["G-5-0", "G-7-0", "G-9-0"]])
+                      [["G-5-0", "G-7-0", "G-9-0"]], reachable=False)
     s.apply(mow.Acrobat(0, MOW3.card_id("G-ACRO-7"), MOW3.card_id("G-7-0")))
     assert s.phase == "flip"
     return s
 
 
 def mow_next():
-    s = BOTH.position([["Y-THIN-4", "G-2-0"], ["G-3-0"], ["G-6-0"]], [["G-5-0"]])
+    s = BOTH.position([["Y-THIN-4", "G-2-0"], ["G-3-0"], ["G-6-0"]], [["G-5-0"]], reachable=False)
     s.apply(mow.AddCow(0, BOTH.card_id("Y-THIN-4"), "low"))
     assert s.phase == "next"
     return s
@@ -170,7 +170,7 @@ def test_card_names_in_russian_messages_are_the_russian_names():
     assert "тихоня" in str(err.value) and "slowpoke" not in str(err.value)
     with language("ru"):
         with pytest.raises(IllegalActionError) as err:
-            NIMMT2.position(hands=[[1], [50]], rows=[[10], [20], [30], [40]]).apply(sixnimmt.Play(0, 55))
+            NIMMT2.position(hands=[[1], [50]], rows=[[10], [20], [30], [40]], reachable=False).apply(sixnimmt.Play(0, 55))
     assert "55 (7 голов)" in str(err.value) and "игрока 1" in str(err.value)
 
 
@@ -184,15 +184,15 @@ OPTION_ERRORS = [
     ("agent", lambda: make_agent("mow", "nobody"), "agent", "nobody"),
     ("agent option", lambda: make_agent("sixnimmt", "random", depth=3), "depth", 3),
     ("agent spec", lambda: make_agent("mow", "mc:rollouts"), "agents", "mc:rollouts"),
-    ("row of a position", lambda: NIMMT2.position(hands=[[1], [2]], rows=[[30, 10], [40], [50], [60]]),
+    ("row of a position", lambda: NIMMT2.position(hands=[[1], [2]], rows=[[30, 10], [40], [50], [60]], reachable=False),
      "rows[0]", [30, 10]),
     ("pending of a position", lambda: NIMMT2.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]],
-                                                      pending=[0, 5]), "pending", 5),
-    ("herds of a position", lambda: MOW3.position([["G-3-0"], ["G-4-0"], ["G-6-0"]], [["G-5-0"], ["G-7-0"]]),
+                                                      pending=[0, 5], reachable=False), "pending", 5),
+    ("herds of a position", lambda: MOW3.position([["G-3-0"], ["G-4-0"], ["G-6-0"]], [["G-5-0"], ["G-7-0"]], reachable=False),
      "lines", [["G-5-0"], ["G-7-0"]]),
     ("deals", lambda: NIMMT2.new_state(deals=[]), "deals", []),
     ("seed", lambda: MOW3.new_state(seed=-1), "seed", -1),
-    ("seed of a position", lambda: NIMMT2.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]], seed=2**63),
+    ("seed of a position", lambda: NIMMT2.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]], seed=2**63, reachable=False),
      "seed", 2**63),
     ("threshold beyond every backend", lambda: load_game("sixnimmt", threshold=300_000), "threshold", 300_000),
     ("name of an agent object", lambda: make_agent("mow", _Named("")), "agent.name", ""),
@@ -231,7 +231,7 @@ def test_option_errors_are_russian_and_keep_their_fields(make, option, value):
 
 def test_seats_in_an_option_error_count_from_one_as_players():
     with language("ru"), pytest.raises(OptionError) as err:
-        NIMMT2.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]], pending=5)
+        NIMMT2.position(hands=[[1], [2]], rows=[[10], [20], [30], [40]], pending=5, reachable=False)
     assert "игроки с 1 по 2" in err.value.allowed, err.value.allowed
 
 

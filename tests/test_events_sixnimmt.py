@@ -352,7 +352,7 @@ def test_failed_decisions_add_nothing_to_the_log():
 
 def test_position_with_cards_already_laid():
     g = load_game("sixnimmt", players=3)
-    s = g.position([[20, 30], [45], [60, 70]], [[10], [40], [50], [80]], pending=[0, 2], chosen={1: 44})
+    s = g.position([[20, 30], [45], [60, 70]], [[10], [40], [50], [80]], pending=[0, 2], chosen={1: 44}, reachable=False)
     assert s.pending_players() == (0, 2) and s.turn == g.hand_size - 2
     assert s.log == [] and s.events == [] and not s.recordable
     assert json.loads(json.dumps(s.start_position)) == s.start_position == s.start.to_json() == {
@@ -363,6 +363,7 @@ def test_position_with_cards_already_laid():
         "seed": 0,
         "pending": [0, 2],
         "chosen": [[1, 44]],
+        "reachable": False,
     }
     s.check_invariants()
     s.apply(Play(0, 20))
@@ -370,14 +371,14 @@ def test_position_with_cards_already_laid():
     assert s.events[1] == CardsRevealed(8, ((20, 0), (44, 1), (60, 2)))
     assert s.rows == [[10, 20], [40, 44], [50, 60], [80]]
     # chosen alone implies pending; the stored form gives the same position back
-    again = g.position([[20, 30], [45], [60, 70]], rows=[[10], [40], [50], [80]], chosen=[[1, 44]])
+    again = g.position([[20, 30], [45], [60, 70]], rows=[[10], [40], [50], [80]], chosen=[[1, 44]], reachable=False)
     assert again.pending_players() == (0, 2) and again.start_position == g.position(
-        [[20, 30], [45], [60, 70]], [[10], [40], [50], [80]], pending=[0, 2], chosen={1: 44}).start_position
+        [[20, 30], [45], [60, 70]], [[10], [40], [50], [80]], pending=[0, 2], chosen={1: 44}, reachable=False).start_position
 
 
 def test_position_log_goes_on_into_the_next_round():
     g = load_game("sixnimmt", players=2)
-    s = g.position([[2], [3]], [[10, 11, 12, 13, 14], [20], [30], [40]], piles=[[55], [60, 61]], totals=[5, 6])
+    s = g.position([[2], [3]], [[10, 11, 12, 13, 14], [20], [30], [40]], piles=[[55], [60, 61]], totals=[5, 6], reachable=False)
     s.apply(Play(0, 2))
     s.apply(Play(1, 3))
     assert isinstance(s.events[-1], DecisionPending) and s.events[-1].player == 0

@@ -42,7 +42,7 @@ SMALL = {"players": 3, "hand_size": 3}
 
 
 def six_position(hands, rows):
-    return dict(load_game("sixnimmt", **SMALL).position(hands=hands, rows=rows).start_position)
+    return dict(load_game("sixnimmt", **SMALL).position(hands=hands, rows=rows, reachable=False).start_position)
 
 
 POSITIONS = [

@@ -139,7 +139,7 @@ def test_clicking_a_card_plays_it():
 
 def test_clicking_a_row_takes_it_under_rule_4():
     game = resolve_game("sixnimmt", players=2)
-    start = game.position(hands=[[1, 50], [60, 70]], rows=[[10], [20, 21], [30], [40]], seed=0)
+    start = game.position(hands=[[1, 50], [60, 70]], rows=[[10], [20, 21], [30], [40]], seed=0, reachable=False)
     p = Play(game, players=["human", "greedy"], seed=0, delay=0, state=start)
     p.click("hand:1")
     assert p.state.phase == "row" and p.targets == ["line:0", "line:1", "line:2", "line:3"]

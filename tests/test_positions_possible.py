@@ -28,9 +28,9 @@ def test_sixnimmt_turn_one_with_full_rows_and_cards_taken_is_refused():
     rows = [[next(deck) for _ in range(5)] for _ in range(4)]
     piles = [[next(deck) for _ in range(5)] for _ in range(4)]
     hands = [[next(deck) for _ in range(10)] for _ in range(4)]
-    NIMMT.position(hands=hands, rows=rows, piles=piles)  # a what-if position: allowed by default
+    NIMMT.position(hands=hands, rows=rows, piles=piles, reachable=False)  # a what-if position, when asked for
     with pytest.raises(OptionError) as e:
-        NIMMT.position(hands=hands, rows=rows, piles=piles, reachable=True)
+        NIMMT.position(hands=hands, rows=rows, piles=piles)  # refused by default
     assert e.value.option == "position" and e.value.value == 40
     assert "turn 1 of 10" in str(e.value) and "4 cards in the rows and piles" in str(e.value)
 
@@ -127,4 +127,16 @@ def test_a_reachable_position_is_recorded_as_one():
     record = to_record(state)
     assert record["position"]["reachable"] is True
     assert validate(record).start.reachable
-    assert "reachable" not in to_record(NIMMT.position(hands=deal.hands, rows=deal.rows))["position"]
+    what_if = to_record(NIMMT.position(hands=deal.hands, rows=deal.rows, reachable=False))
+    assert what_if["position"]["reachable"] is False
+    assert not validate(what_if).start.reachable
+
+
+def test_a_record_without_the_flag_replays_its_position_unchecked():
+    """Records written before the check was the default carry no ``reachable``: they meant unchecked."""
+    hands, rows = [[1], [2], [3], [4]], [[10], [20], [30], [40]]  # the last turn with only the starting cards
+    with pytest.raises(OptionError):
+        NIMMT.position(hands=hands, rows=rows)
+    record = to_record(NIMMT.position(hands=hands, rows=rows, reachable=False))
+    del record["position"]["reachable"]
+    assert validate(record).start.reachable is False

@@ -154,7 +154,7 @@ def test_a_position_without_its_start_cannot_be_recorded():
 # --------------------------------------------------------------------------- positions
 
 SIX_POSITION = {"hands": [[1, 20, 40], [2, 30, 50], [3, 33, 60]], "rows": [[10], [25], [45], [70]],
-                "totals": [5, 0, 2], "seed": 4}
+                "totals": [5, 0, 2], "seed": 4, "reachable": False}
 MOW_POSITION = {"hands": [["G-7-1", "G-3-0"], ["G-12-0", "G-5-1"], ["G-9-2", "G-2-0"]], "lines": [["G-6-0"]],
                 "totals": [30, 10, 20], "round_index": 1, "seed": 6}
 

@@ -70,7 +70,7 @@ def test_heads_taken_is_what_the_engine_charges():
         for i, card in enumerate(hand):
             if other[-1] < card:
                 continue
-            state = game.position(hands=[hand, other], rows=obs.rows, seed=0)
+            state = game.position(hands=[hand, other], rows=obs.rows, seed=0, reachable=False)
             state.apply(Play(0, card))
             state.apply(Play(1, other[-1]))
             if tuple(state.pending_players()) == (0,) and isinstance(state.legal_actions(0)[0], TakeRow):

@@ -22,7 +22,7 @@ def decide(agent_name, state, player, **kw):
 
 def test_lowest_and_highest():
     g = load_game("sixnimmt", players=2)
-    s = g.position(hands=[[5, 30, 80], [6, 31, 81]], rows=[[10], [20], [40], [50]])
+    s = g.position(hands=[[5, 30, 80], [6, 31, 81]], rows=[[10], [20], [40], [50]], reachable=False)
     assert decide("lowest", s, 0) == Play(0, 5)
     assert decide("highest", s, 1) == Play(1, 81)
 
@@ -30,7 +30,7 @@ def test_lowest_and_highest():
 def test_greedy_avoids_the_sixth_card_and_prefers_a_close_fit():
     g = load_game("sixnimmt", players=2)
     # 25 would be the sixth card of row 0 (5 cards); 44 fits after 43 (distance 1); 60 after 50 (10)
-    s = g.position(hands=[[25, 44, 60], [1, 2, 3]], rows=[[11, 12, 13, 14, 15], [43], [50], [100]])
+    s = g.position(hands=[[25, 44, 60], [1, 2, 3]], rows=[[11, 12, 13, 14, 15], [43], [50], [100]], reachable=False)
     assert decide("greedy", s, 0) == Play(0, 44)
 
 
@@ -39,8 +39,7 @@ def test_greedy_plays_a_low_card_when_every_card_costs():
     # every card either completes a row of 5 or goes below everything; the cheapest row is [99, ...]?
     s = g.position(
         hands=[[5, 30, 61], [1, 2, 3]],
-        rows=[[20, 21, 22, 23, 24], [55, 56, 57, 58, 59], [9], [96]],
-    )
+        rows=[[20, 21, 22, 23, 24], [55, 56, 57, 58, 59], [9], [96]], reachable=False)
     # 5 < every row: Rule 4 costs the cheapest row ([9]: 1 head; [96]: 1 head; tie -> fewer cards, lower index: row 2)
     # 30 completes row 0 (5 heads); 61 completes row 1 (11 heads)
     assert decide("greedy", s, 0) == Play(0, 5)
@@ -49,7 +48,7 @@ def test_greedy_plays_a_low_card_when_every_card_costs():
 @pytest.mark.parametrize("name", ["random", "lowest", "highest", "greedy"])
 def test_rule4_policy_fewest_heads(name):
     g = load_game("sixnimmt", players=2)
-    s = g.position(hands=[[3, 1], [90, 2]], rows=[[55], [11, 12], [13, 14], [66]])
+    s = g.position(hands=[[3, 1], [90, 2]], rows=[[55], [11, 12], [13, 14], [66]], reachable=False)
     s.apply(Play(0, 3))
     s.apply(Play(1, 90))
     assert s.phase == "row"
@@ -58,7 +57,7 @@ def test_rule4_policy_fewest_heads(name):
 
 def test_random_row_policy_is_random_but_seeded():
     g = load_game("sixnimmt", players=2)
-    s = g.position(hands=[[3, 1], [90, 2]], rows=[[55], [11, 12], [13, 14], [66]])
+    s = g.position(hands=[[3, 1], [90, 2]], rows=[[55], [11, 12], [13, 14], [66]], reachable=False)
     s.apply(Play(0, 3))
     s.apply(Play(1, 90))
     agent = make_agent("sixnimmt", "random", row="random")
@@ -113,14 +112,14 @@ def test_heuristic_avoids_being_the_sixth_after_a_slip():
     # 45 would be the fifth card of row 0 (four cards, gap 20..45 holds many unseen cards);
     # 71 goes on row 1 with a gap of 1: nobody can slip in
     s = g.position(hands=[[45, 71, 103], [1, 2, 3], [4, 5, 6], [7, 8, 9]],
-                   rows=[[11, 12, 13, 20], [70], [80], [100]])
+                   rows=[[11, 12, 13, 20], [70], [80], [100]], reachable=False)
     assert decide("heuristic", s, 0) == Play(0, 71)
 
 
 def test_heuristic_plays_low_when_a_row_must_be_taken_anyway():
     g = load_game("sixnimmt", players=2)
     s = g.position(hands=[[30, 61, 95], [1, 2, 3]],
-                   rows=[[20, 21, 22, 23, 24], [55, 56, 57, 58, 59], [90, 91, 92, 93, 94], [96]])
+                   rows=[[20, 21, 22, 23, 24], [55, 56, 57, 58, 59], [90, 91, 92, 93, 94], [96]], reachable=False)
     # 30, 61, 95 each complete a full row: every card costs for sure -> the lowest card,
     # which is placed first and takes the full row with the fewest heads
     assert decide("heuristic", s, 0) == Play(0, 30)
@@ -129,8 +128,8 @@ def test_heuristic_plays_low_when_a_row_must_be_taken_anyway():
 @pytest.mark.parametrize("backend", ["kernel", "engine"])
 def test_monte_carlo_reads_only_its_observation(backend):
     g = load_game("sixnimmt", players=3)
-    a = g.position(hands=[[10, 44, 71, 90], [1, 2, 3, 4], [5, 6, 7, 8]], rows=[[20], [40], [60], [80]])
-    b = g.position(hands=[[10, 44, 71, 90], [5, 6, 7, 100], [1, 2, 3, 4]], rows=[[20], [40], [60], [80]])
+    a = g.position(hands=[[10, 44, 71, 90], [1, 2, 3, 4], [5, 6, 7, 8]], rows=[[20], [40], [60], [80]], reachable=False)
+    b = g.position(hands=[[10, 44, 71, 90], [5, 6, 7, 100], [1, 2, 3, 4]], rows=[[20], [40], [60], [80]], reachable=False)
     assert a.observation(0).hand == b.observation(0).hand
     agent = make_agent("sixnimmt", "mc", rollouts=4, backend=backend)
     da = agent.act(a.observation(0), a.legal_actions(0), np.random.default_rng(5))
@@ -163,7 +162,7 @@ def test_kernel_rollouts_estimate_what_engine_rollouts_estimate(objective):
     """The kernel's card values agree with the rule engine's within four standard errors."""
     g = load_game("sixnimmt", players=4)
     s = g.position(hands=[[5, 33, 47, 71, 99], [1, 2, 3, 4, 6], [7, 8, 9, 14, 15], [16, 17, 18, 19, 21]],
-                   rows=[[10, 11, 12, 13], [30], [60, 61], [90]])
+                   rows=[[10, 11, 12, 13], [30], [60, 61], [90]], reachable=False)
     obs = s.observation(0)
     engine = make_agent("sixnimmt", "mc", rollouts=1, backend="engine", objective=objective)
     rng = np.random.default_rng(3)

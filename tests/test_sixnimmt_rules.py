@@ -25,6 +25,7 @@ def position(game, hands, rows, fill=True, **kw):
         for h in hands:
             while len(h) < game.hand_size:
                 h.append(spare.pop())
+    kw.setdefault("reachable", False)  # scenario positions leave cards out
     return game.position(hands=hands, rows=rows, **kw)
 
 

@@ -104,7 +104,7 @@ class Lesson:
     def state(self, index: int, game: Any = None) -> Any:
         """The engine's state of step ``index`` (built by ``game.position``; the engine checks it)."""
         game = self.make_game() if game is None else game
-        return game.position(**copy.deepcopy(dict(self.steps[self._index(index)].position)))
+        return game.position(**{"reachable": False, **copy.deepcopy(dict(self.steps[self._index(index)].position))})
 
     def to_json(self) -> dict[str, Any]:
         """The lesson as its file stores it (see :mod:`mowkit.lessons`)."""

@@ -89,8 +89,12 @@ def _load_game(name: str, options: dict[str, Any], source: str) -> Any:
 
 
 def build_position(game: Any, start: dict[str, Any]) -> Any:
-    """The state ``game.position(**start)`` builds (its errors pass through)."""
-    return game.position(**start)
+    """The state ``game.position(**start)`` builds (its errors pass through).
+
+    A position stored without ``"reachable"`` (records written before the check was the default)
+    was not checked as reachable, so it is built unchecked, as it was when it was saved.
+    """
+    return game.position(**{"reachable": False, **start})
 
 
 def later_deals(state: Any, count: int) -> list[list[int]]:

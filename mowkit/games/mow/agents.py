@@ -259,6 +259,7 @@ class MonteCarloAgent(_Base):
                 hands, herds, acrobats=acrobats, stock=cards[pos : pos + obs.stock_size],
                 piles=obs.piles, totals=obs.totals if obs.round >= 1 else None, pending=me,
                 arrow=obs.arrow, active=obs.active_herd, round_index=obs.round, seed=0,
+                reachable=False,  # mirrors the state it sees, however it was built
             )
             for i, a in enumerate(legal_actions):
                 means[i] += self._play_out(base.clone(), a, me, rng)

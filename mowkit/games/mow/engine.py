@@ -615,7 +615,7 @@ class Mow(GameBase):
         active: int = 0,
         round_index: int = 0,
         seed: int | None = 0,
-        reachable: bool = False,
+        reachable: bool = True,
     ) -> MowState:
         """A position built by hand (for tests and teaching); cards by id or code (``"G-7-2"``).
 
@@ -636,7 +636,8 @@ class Mow(GameBase):
                 herd. round_index: this round (0-based, below 10,000). seed: shuffles of later rounds
                 (``0 <= seed < 2**63``; None draws a fresh one, kept in ``start_position``).
             reachable: accept only a position a dealt game can reach: every total below the
-                game's end (off by default: a teaching position may start at the last round).
+                game's end (on by default; ``reachable=False`` lets a teaching position start
+                at the last round, totals at the threshold) [kit].
                 Always refused: a hand larger than a farmer can hold (5 dealt, one more for each
                 dairy cow and mad cow of the deck).
 
@@ -961,7 +962,7 @@ def read_position(
     active: int = 0,
     round_index: int = 0,
     seed: int | None = 0,
-    reachable: bool = False,
+    reachable: bool = True,
 ) -> MowPosition:
     """The :class:`MowPosition` of ``Mow.position``'s keywords, each checked (OptionError naming it)."""
     seat = _position_seat(pending, game.players)

@@ -578,7 +578,7 @@ def check_herd(
         used.update(cs)
     try:
         state = game.position(
-            [hand_ids, [], []], [items], acrobats=pairs, piles=[[], seen_ids, []], stock=[]
+            [hand_ids, [], []], [items], acrobats=pairs, piles=[[], seen_ids, []], stock=[], reachable=False
         )
     except ValueError as e:
         name = "acrobats" if pairs and "acrobat" in str(e) else "herd"

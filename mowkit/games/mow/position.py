@@ -57,7 +57,7 @@ class MowPosition:
             "active": self.active,
             "round_index": self.round_index,
             "seed": self.seed,
-            **({"reachable": True} if self.reachable else {}),
+            "reachable": self.reachable,
         }
 
 

@@ -278,7 +278,8 @@ class MonteCarloAgent(_Base):
                 else:
                     hands.append(sorted(int(c) for c in cards[pos : pos + len(hand)]))
                     pos += len(hand)
-            base = game.position(hands=hands, rows=obs.rows, piles=obs.piles, totals=obs.totals, seed=0)
+            base = game.position(hands=hands, rows=obs.rows, piles=obs.piles, totals=obs.totals, seed=0,
+                                 reachable=False)  # mirrors the state it sees, however it was built
             for i, card in enumerate(hand):
                 totals[i] += self._rollout(base.clone(), me, card, rng)
         return totals / self.rollouts

@@ -482,7 +482,7 @@ class SixNimmt(GameBase):
         pending: Sequence[int] | None = None,
         chosen: dict[int, int] | Sequence[Sequence[int]] | None = None,
         seed: int | None = 0,
-        reachable: bool = False,
+        reachable: bool = True,
     ) -> SixNimmtState:
         """A state at a card choice in the middle of a round, built by hand (teaching, scenario tests).
 
@@ -501,9 +501,10 @@ class SixNimmt(GameBase):
             reachable: accept only a position a dealt game can reach: the rows and piles hold
                 one card per row and one per player for each turn played (the turn follows
                 from the hand size), and every total is below the game's end (a total that
-                reached it would have ended the game). Off by default: a teaching position may
-                leave cards out (a row of five at the first turn) or start at the last round
-                (totals at the threshold); a record keeps the flag with the position.
+                reached it would have ended the game). On by default [kit]; ``reachable=False``
+                lets a teaching position leave cards out (a row of five at the first turn) or
+                start at the last round (totals at the threshold); a record keeps the flag
+                with the position.
 
         Cards not given anywhere are out of play; the turn follows from the hand size. A thin
         wrapper: ``self.state_at(...)`` of the :class:`SixNimmtPosition` its keywords make. Every
@@ -654,7 +655,7 @@ def read_position(
     pending: Any = None,
     chosen: Any = None,
     seed: int | None = 0,
-    reachable: bool = False,
+    reachable: bool = True,
 ) -> SixNimmtPosition:
     """The :class:`SixNimmtPosition` of ``SixNimmt.position``'s keywords, each checked (OptionError naming it)."""
     n = game.players

@@ -45,5 +45,5 @@ class SixNimmtPosition:
             "seed": self.seed,
             "pending": None if self.pending is None else list(self.pending),
             "chosen": None if self.chosen is None else [[q, c] for q, c in self.chosen],
-            **({"reachable": True} if self.reachable else {}),
+            "reachable": self.reachable,
         }
