@@ -39,8 +39,8 @@ from typing import Never, TypeVar, cast, overload
 
 import numpy as np
 
-from mowkit.agents import agent_name as shown_agent_name
 from mowkit.agents import agent_classes, make_agent, parse_agent_spec
+from mowkit.agents import agent_name as shown_agent_name
 from mowkit.core import (
     MAX_SEED,
     Action,
@@ -587,9 +587,9 @@ def _new_agents(game: str, entries: Sequence[str | SomeAgent], people: Collectio
             continue
         if not isinstance(entry, str):
             shown = getattr(entry, "name", None)
-            key = (game, type(entry), shown)
+            key: tuple[str, type, str] = (game, type(entry), str(shown))
             if type(shown) is not str or key not in _PASSED or not hasattr(entry, "act"):
-                out[p] = make_agent(game, entry)
+                make_agent(game, entry)  # its checks (the object itself is the agent)
                 if type(shown) is str:
                     if len(_PASSED) >= 256:
                         _PASSED.clear()
