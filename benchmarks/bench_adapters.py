@@ -17,8 +17,10 @@ random legal decision, seeded) play ``--games`` games, in one run and one proces
 * **OpenSpiel**: OpenSpiel's state loop on the adapter's game (``chance_outcomes`` /
   ``legal_actions`` / ``apply_action``; chance nodes are not counted as decisions);
 * **PettingZoo**: the AEC loop (``agent_iter`` / ``last`` / ``step``; ``last`` builds the
-  observation vector and the action mask every step, as PettingZoo's loop asks for them; a seat
-  that passes in a cycle is a step, not a decision).
+  observation vector and the action mask every step, as PettingZoo's loop asks for them) in the
+  environment's default turn order (``turns="acting"``: every step a decision), and **PZ cycle**
+  the same loop with ``turns="cycle"`` (every seat in order; a seat that passes in a cycle is a
+  step, not a decision; a kit without the option has only this order).
 
 Decisions per second of each, and the adapters' ratio to the engine. Then OpenSpiel's Python
 ``ISMCTSBot`` (random rollouts, UCT c=2, ``--ismcts-sims`` simulations per decision, 3 seats,
@@ -83,10 +85,10 @@ def openspiel_loop(game_name: str, players: int, n_games: int) -> tuple[int, flo
     return decisions, time.perf_counter() - start
 
 
-def pettingzoo_loop(game_name: str, players: int, n_games: int) -> tuple[int, float]:
+def pettingzoo_loop(game_name: str, players: int, n_games: int, turns: str | None = None) -> tuple[int, float]:
     from mowkit.adapters.pettingzoo import aec_env
 
-    env = aec_env(game_name, players=players, max_rounds=1)
+    env = aec_env(game_name, players=players, max_rounds=1, **({} if turns is None else {"turns": turns}))
     rng = np.random.default_rng(0)
     decisions = 0
     start = time.perf_counter()
@@ -102,6 +104,16 @@ def pettingzoo_loop(game_name: str, players: int, n_games: int) -> tuple[int, fl
             env.step(action)
             decisions += action != getattr(env, "pass_index", -1)  # a pass (a seat that does not decide now) is no decision
     return decisions, time.perf_counter() - start
+
+
+def pettingzoo_cycle_loop(game_name: str, players: int, n_games: int) -> tuple[int, float]:
+    """The AEC loop with ``turns="cycle"`` (every seat in order; a kit without the option: its only order)."""
+    import inspect
+
+    from mowkit.adapters.pettingzoo import MowkitAECEnv
+
+    has_turns = "turns" in inspect.signature(MowkitAECEnv).parameters
+    return pettingzoo_loop(game_name, players, n_games, "cycle" if has_turns else None)
 
 
 def ismcts_rate(game_name: str, players: int, sims: int, n_decisions: int) -> tuple[int, float]:
@@ -150,8 +162,8 @@ def main() -> None:
     print(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.python_version()}, {platform.machine()}")
     print(f"random players, {args.players} seats, single rounds, {args.games} games per loop")
     print(f"{'game':<10}{'engine':>10}{'+obs':>10}{'OpenSpiel':>11}{'ratio':>7}{'PettingZoo':>12}{'ratio':>7}"
-          f"{'vs +obs':>9}   (decisions/s; ratios to the engine)")
-    loops = (engine_loop, observed_engine_loop, openspiel_loop, pettingzoo_loop)
+          f"{'vs +obs':>9}{'PZ cycle':>10}{'ratio':>7}   (decisions/s; ratios to the engine)")
+    loops = (engine_loop, observed_engine_loop, openspiel_loop, pettingzoo_loop, pettingzoo_cycle_loop)
     for name in GAMES:
         rates = [0.0] * len(loops)
         for loop in loops:
@@ -160,8 +172,9 @@ def main() -> None:
             for k, loop in enumerate(loops):
                 d, s = loop(name, args.players, args.games)
                 rates[k] = max(rates[k], d / s)
-        e, eo, o, z = rates
-        print(f"{name:<10}{e:>10,.0f}{eo:>10,.0f}{o:>11,.0f}{o / e:>7.2f}{z:>12,.0f}{z / e:>7.2f}{z / eo:>9.2f}")
+        e, eo, o, z, zc = rates
+        print(f"{name:<10}{e:>10,.0f}{eo:>10,.0f}{o:>11,.0f}{o / e:>7.2f}{z:>12,.0f}{z / e:>7.2f}{z / eo:>9.2f}"
+              f"{zc:>10,.0f}{zc / e:>7.2f}")
     print(f"\nOpenSpiel ISMCTS through the adapter: {args.ismcts_players} seats, single rounds, "
           f"{args.ismcts_sims} simulations per decision, {args.ismcts_decisions} decisions")
     for name in GAMES:

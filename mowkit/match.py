@@ -27,6 +27,8 @@ engine backend of tournaments) and the play widget drive a ``Match``.
 from __future__ import annotations
 
 import copy
+import copyreg
+import functools
 import hashlib
 import pickle
 import secrets
@@ -37,8 +39,8 @@ from typing import Never, TypeVar, cast, overload
 
 import numpy as np
 
+from mowkit.agents import agent_classes, make_agent, parse_agent_spec
 from mowkit.agents import agent_name as shown_agent_name
-from mowkit.agents import make_agent
 from mowkit.core import (
     MAX_SEED,
     Action,
@@ -106,10 +108,13 @@ def agent_rng(seed: int, stream: int) -> np.random.Generator:
     seeds one by one; tournament seeds (:func:`mowkit.tournament.game_seed`, 63 bits) and
     ``seed=None`` (128 bits of fresh entropy) cannot.)
     """
-    root = check_int("seed", seed, 0)
-    stream = check_int("stream", stream, 0)
+    return _stream_rng(check_int("seed", seed, 0), check_int("stream", stream, 0))
+
+
+def _stream_rng(root: int, stream: int) -> np.random.Generator:
+    """:func:`agent_rng` of a checked root and stream (plain ints >= 0)."""
     digest = hashlib.blake2b(f"{AGENT_STREAM_TAG}|{root}|{stream}".encode(), digest_size=16).digest()
-    return np.random.default_rng(np.random.SeedSequence(int.from_bytes(digest, "big")))
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(int.from_bytes(digest, "big"))))
 
 
 def check_streams(streams: Sequence[int] | None, n: int) -> list[int]:
@@ -161,6 +166,25 @@ def _immutable_values(game: object) -> bool:
     return verdict
 
 
+_PLAIN: dict[type, bool] = {}  # class -> copy.copy of an instance is a new object with the same __dict__
+
+
+def _plain_copy(cls: type) -> bool:
+    """Whether :func:`copy.copy` of a ``cls`` instance is ``object.__new__(cls)`` given the same
+    ``__dict__`` (no ``__copy__``, reduce, getstate/setstate, slots or ``__new__`` of its own)."""
+    known = _PLAIN.get(cls)
+    if known is None:
+        known = (getattr(cls, "__copy__", None) is None and not hasattr(cls, "__setstate__")
+                 and cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
+                 and getattr(cls, "__getstate__", object.__getstate__) is object.__getstate__
+                 and cls.__new__ is object.__new__ and cls not in copyreg.dispatch_table
+                 and all("__slots__" not in vars(k) for k in cls.__mro__))
+        if len(_PLAIN) >= 64:
+            _PLAIN.clear()
+        _PLAIN[cls] = known
+    return known
+
+
 def private_copies(game: T, n: int) -> list[T]:
     """``n`` independent copies of ``game`` (one per seat: what an agent's ``obs.game`` is).
 
@@ -173,6 +197,14 @@ def private_copies(game: T, n: int) -> list[T]:
     :func:`copy.deepcopy`.
     """
     if _immutable_values(game):
+        if _plain_copy(type(game)):  # what copy.copy does for such a class, without its machinery
+            cls, fields = type(game), vars(game)
+            out = []
+            for _ in range(n):
+                twin = object.__new__(cls)
+                twin.__dict__.update(fields)
+                out.append(twin)
+            return out
         return [copy.copy(game) for _ in range(n)]
     try:
         blob = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
@@ -188,12 +220,9 @@ def agent_name(agent: object) -> str:
 
 def own_action(legal: Sequence[A], action: A, agent: object, seat: int) -> A:
     """The engine's own legal action equal to ``action`` (same type), or IllegalActionError."""
-    try:
-        i = legal.index(action)  # fast path: identity first, in C
-        if legal[i] is action:
-            return legal[i]
-    except Exception:  # not found, or a comparison that fails
-        pass
+    for a in legal:  # fast path: the object it was given (no comparisons run)
+        if a is action:
+            return a
     for a in legal:
         try:
             same = type(a) is type(action) and bool(a == action)
@@ -341,12 +370,14 @@ class Match:
         self.game = game
         self.seed = None if seed is None else check_seed(seed)  # a plain int: what the record stores
         self.humans = people
-        self.agents: dict[int, SomeAgent] = {p: make_agent(game.name, a) for p, a in enumerate(agents) if p not in people}
+        self.agents: dict[int, SomeAgent] = _new_agents(game.name, agents, people)
         self.names = [_seat_name(a, p in people) for p, a in enumerate(agents)]
         self.root = game_root(seed)
-        self.rngs = {p: agent_rng(self.root, streams[p]) for p in self.agents}
+        self.rngs = {p: _stream_rng(self.root, streams[p]) for p in self.agents}
         views = private_copies(game, len(self.agents))
-        self.views = {p: Guarded(self.agents[p], v, p) for p, v in zip(self.agents, views)}
+        # seat -> (agent, its private copy of the game, its generator, its name in errors)
+        self._seats = {p: (self.agents[p], v, self.rngs[p], agent_name(self.agents[p]))
+                       for p, v in zip(self.agents, views)}
         self._orders = orders
         self.state: SomeState
         if start is not None:
@@ -381,8 +412,7 @@ class Match:
     def _note(self, seat: int | None) -> None:
         """Remember which events ``seat``'s decision (``None``: the deal) added to the log."""
         if self._span is not None:
-            a, b = self._span()
-            self._log.append((seat, a, b))
+            self._log.append((seat, *self._span()))
         else:
             self._log.append((seat, list(self.state.events), None))
 
@@ -414,40 +444,63 @@ class Match:
     # ------------------------------------------------------------------ decisions
     def step(self) -> int | None:
         """One computer decision (the first pending computer seat); its seat, or None when none may decide."""
-        state = self.state
-        if state.is_over():
-            return None
-        humans = self.humans
-        p = next((q for q in state.pending_players() if q not in humans), None) if humans else \
-            next(iter(state.pending_players()), None)
-        if p is None:
-            return None
-        legal = state.legal_actions(p)
-        started = perf_counter()
-        action = self._decide(p, legal)
-        self._apply(p, action, self.views[p].name, started)
-        return p
+        before = len(self._log)
+        return self._log[-1][0] if self._play(1, None) and len(self._log) > before else None
 
-    def _decide(self, p: int, legal: Sequence[Action]) -> Action:
-        """Seat ``p``'s agent's decision on its guarded view: the engine's own legal action object."""
-        guard = self.views[p]
-        obs = self.state.observation(p)
-        object.__setattr__(obs, "game", guard.view)  # its private copy of the game (Guarded.show)
-        if self.decision_timeout is None:
+    def _play(self, most: int, stop: Callable[[Match], bool] | None) -> int:
+        """Up to ``most`` computer decisions (each: the first pending computer seat's), until none
+        may decide or ``stop(match)``; how many. The one loop of :meth:`step` and :meth:`run`."""
+        done = 0
+        seats, seconds, humans, timeout = self._seats, self.seconds, self.humans, self.decision_timeout
+        while done < most and not (stop is not None and stop(self)):
+            state = self.state
+            if state.is_over():
+                break
+            for p in state.pending_players():
+                if not humans or p not in humans:
+                    break
+            else:
+                break
+            legal = state.legal_actions(p)
+            agent, view, rng, name = seats[p]
+            started = perf_counter()
+            obs = state.observation(p)
+            object.__setattr__(obs, "game", view)  # its private copy of the game (Guarded.show)
+            if timeout is None:
+                try:
+                    action = agent.act(obs, list(legal), rng)  # type: ignore[arg-type]
+                except Exception as exc:
+                    raise self._agent_error(p, exc) from exc
+            else:
+                action = self._ask_in_time(p, agent, obs, legal, rng)
+            for own in legal:  # the engine's own object: the agent returned one it was given, else look it up
+                if own is action:
+                    break
+            else:
+                own = own_action(legal, action, agent, p)
             try:
-                action = guard.agent.act(obs, list(legal), self.rngs[p])  # type: ignore[arg-type]
-            except Exception as exc:
-                raise self._agent_error(p, exc) from exc
-        else:
-            answered, got = ask_in_time(guard.agent, obs, list(legal), self.rngs[p], self.decision_timeout)
-            if not answered:
-                raise self._agent_error(p, None)
-            if isinstance(got, Exception):
-                raise self._agent_error(p, got) from got
-            if isinstance(got, BaseException):  # KeyboardInterrupt, SystemExit: not the agent's failure
-                raise got
-            action = cast(Action, got)
-        return own_action(legal, action, guard.agent, p)
+                state.apply(own)
+            except IllegalActionError as e:
+                raise self._refusal(e, p, own, name) from None
+            now = perf_counter()
+            seconds[p].append(now - started)
+            self._since = now
+            self._note(p)
+            done += 1
+        return done
+
+    def _ask_in_time(self, p: int, agent: SomeAgent, obs: object, legal: Sequence[Action],
+                     rng: np.random.Generator) -> Action:
+        """Seat ``p``'s agent's answer within ``decision_timeout`` (see :func:`ask_in_time`), or AgentError."""
+        timeout = cast(float, self.decision_timeout)
+        answered, got = ask_in_time(agent, obs, list(legal), rng, timeout)
+        if not answered:
+            raise self._agent_error(p, None)
+        if isinstance(got, Exception):
+            raise self._agent_error(p, got) from got
+        if isinstance(got, BaseException):  # KeyboardInterrupt, SystemExit: not the agent's failure
+            raise got
+        return cast(Action, got)
 
     def _agent_error(self, p: int, error: BaseException | None) -> AgentError:
         """The :class:`AgentError` of seat ``p``: ``error`` raised, or (``None``) no answer in time."""
@@ -456,10 +509,7 @@ class Match:
 
     def run(self, stop: Callable[[Match], bool] | None = None) -> int:
         """Computer decisions until a person must decide, the game is over or ``stop(match)``; how many."""
-        k = 0
-        while not (stop is not None and stop(self)) and self.step() is not None:
-            k += 1
-        return k
+        return self._play(2**62, stop)
 
     def submit(self, action: Action) -> None:
         """A person's decision: applied when its seat is a person's and the rules allow it.
@@ -478,18 +528,22 @@ class Match:
         try:
             self.state.apply(action)
         except IllegalActionError as e:
-            if e.rule == "no-recorded-deal":
-                raise OptionError("deals", f"{len(self._orders or [])} deck orders",
-                                  f"one deck order per round the game plays (round {self.state.round_index + 2} "
-                                  "needs one more)") from None
-            if agent is None:
+            if agent is None and e.rule != "no-recorded-deal":
                 raise
-            raise IllegalActionError("agent", f"agent {agent!r} in seat {seat} chose {action!r}, "
-                                     f"refused by the rules: {e}") from None
+            raise self._refusal(e, seat, action, agent) from None
         now = perf_counter()
         self.seconds[seat].append(now - started)
         self._since = now
         self._note(seat)
+
+    def _refusal(self, e: IllegalActionError, seat: int, action: Action, agent: str | None) -> Exception:
+        """The error to raise for ``action`` of ``seat`` refused by the rules with ``e``."""
+        if e.rule == "no-recorded-deal":
+            return OptionError("deals", f"{len(self._orders or [])} deck orders",
+                               f"one deck order per round the game plays (round {self.state.round_index + 2} "
+                               "needs one more)")
+        return IllegalActionError("agent", f"agent {agent!r} in seat {seat} chose {action!r}, "
+                                  f"refused by the rules: {e}")
 
     # ------------------------------------------------------------------ the record
     def record(self) -> JSONObject:
@@ -499,8 +553,62 @@ class Match:
 
 def _seat_name(entry: str | SomeAgent, person: bool) -> str:
     if isinstance(entry, str):
-        return check_name(entry, "agents")
+        return _checked_name(entry)
     return HUMAN if person else agent_name(entry)
+
+
+@functools.lru_cache(maxsize=256)
+def _checked_name(entry: str) -> str:
+    """A seat's name checked (:func:`~mowkit.core.check_name`), once per text (a refused one raises each time)."""
+    return check_name(entry, "agents")
+
+
+_MADE: dict[tuple[str, str], tuple[type, str, dict[str, object]]] = {}
+"""(game name, agent text) -> (agent class, agent name, options) of a text :func:`make_agent` accepted."""
+
+
+_PASSED: set[tuple[str, type, str]] = set()
+"""(game name, class, name) of agent objects :func:`make_agent` let through (an object of that class
+with that ``name`` and an ``act`` passes its checks: a name that suits the game, a ``name`` and an ``act``)."""
+
+
+def _new_agents(game: str, entries: Sequence[str | SomeAgent], people: Collection[int]) -> dict[int, SomeAgent]:
+    """A new agent per computer seat, as :func:`~mowkit.agents.make_agent` makes it.
+
+    A text such as ``"random"`` or ``"mc:rollouts=20"`` is checked by ``make_agent`` (its name, its
+    options) the first time; later its class is called with the same options, after checking that
+    the game's agent table still gives that class for that name. An agent object passes through
+    ``make_agent`` unless one of its class with the same ``name`` did before.
+    """
+    out: dict[int, SomeAgent] = {}
+    classes: dict[str, type] | None = None
+    for p, entry in enumerate(entries):
+        if p in people:
+            continue
+        if not isinstance(entry, str):
+            shown = getattr(entry, "name", None)
+            key: tuple[str, type, str] = (game, type(entry), str(shown))
+            if type(shown) is not str or key not in _PASSED or not hasattr(entry, "act"):
+                make_agent(game, entry)  # its checks (the object itself is the agent)
+                if type(shown) is str:
+                    if len(_PASSED) >= 256:
+                        _PASSED.clear()
+                    _PASSED.add(key)
+            out[p] = entry
+            continue
+        if classes is None:
+            classes = agent_classes(game)
+        known = _MADE.get((game, entry))
+        if known is not None and classes.get(known[1]) is known[0]:
+            out[p] = known[0](**known[2])
+            continue
+        agent = out[p] = make_agent(game, entry)
+        name, options = parse_agent_spec(entry) if ":" in entry else (entry, {})
+        if type(agent) is classes.get(name) and all(_deeply_immutable(v) for v in options.values()):
+            if len(_MADE) >= 256:
+                _MADE.clear()
+            _MADE[(game, entry)] = (type(agent), name, dict(options))
+    return out
 
 
 def play_match(game: str | SomeGame, agents: Sequence[str | SomeAgent], seed: int | None = None, *,

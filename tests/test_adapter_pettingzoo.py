@@ -1,4 +1,9 @@
-"""The PettingZoo adapter: PettingZoo's own API, seed and parallel API tests, and what the masks mean."""
+"""The PettingZoo adapter: PettingZoo's own API, seed and parallel API tests, and what the masks mean.
+
+The AEC environment has two turn orders: ``turns="acting"`` (default: every step is a decision of a
+seat the engine waits for) and ``turns="cycle"`` (every seat in order, the others pass; what
+``aec_to_parallel`` and ``max_cycles`` counting cycles need). PettingZoo's tools run on both.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from mowkit.adapters.pettingzoo import aec_env, parallel_env
 from mowkit.core import OptionError
 from mowkit.match import Match
 
+TURNS = ["acting", "cycle"]
 AEC_CASES = [
     ("sixnimmt", {"max_rounds": 1}),
     ("sixnimmt", {"players": 3, "threshold": 20, "reward": "penalty", "variant": "professional"}),
@@ -24,16 +30,21 @@ AEC_CASES = [
 ]
 
 
+@pytest.mark.parametrize("turns", TURNS)
 @pytest.mark.parametrize("game,options", AEC_CASES)
-def test_pettingzoo_api_test(game, options):
+def test_pettingzoo_api_test(game, options, turns):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # api_test warns about style (e.g. unbounded boxes), it asserts the API
-        api_test(aec_env(game, **options), num_cycles=300)
+        api_test(aec_env(game, turns=turns, **options), num_cycles=300)
 
 
+@pytest.mark.parametrize("turns", TURNS)
 @pytest.mark.parametrize("game,options", AEC_CASES[:1] + AEC_CASES[2:3])
-def test_pettingzoo_seed_test(game, options):
-    seed_test(lambda: aec_env(game, **options), num_cycles=100)
+def test_pettingzoo_seed_and_render_tests(game, options, turns):
+    seed_test(lambda: aec_env(game, turns=turns, **options), num_cycles=100)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        render_test(lambda render_mode=None: aec_env(game, render_mode=render_mode, turns=turns, **options))
 
 
 def test_pettingzoo_parallel_api_and_seed_tests():
@@ -62,13 +73,13 @@ def test_mask_is_the_engines_legal_actions_and_the_hand_stays_private():
 
 
 def test_same_seed_same_game_and_an_illegal_action_ends_it():
-    a, b = aec_env("mow", players=3), aec_env("mow", players=3)
+    a, b = aec_env("mow", players=3, turns="cycle"), aec_env("mow", players=3)
     a.reset(seed=9)
     b.reset(seed=9)
     assert a.game_state.deals == b.game_state.deals
     a.reset(seed=10)
     assert a.game_state.deals != b.game_state.deals
-    env = aec_env("mow", players=3, max_rounds=1)
+    env = aec_env("mow", players=3, max_rounds=1, turns="cycle")
     env.reset(seed=1)
     while env.observe(env.agent_selection)["action_mask"][env.pass_index]:  # seats that pass this cycle
         env.step(env.pass_index)
@@ -85,8 +96,9 @@ def test_same_seed_same_game_and_an_illegal_action_ends_it():
     assert total == -1.0 and env.agent_selection == "player_0"
 
 
-def test_win_rewards_sum_to_one_and_follow_the_engine():
-    env = aec_env("sixnimmt", players=3, max_rounds=1)
+@pytest.mark.parametrize("turns", TURNS)
+def test_win_rewards_sum_to_one_and_follow_the_engine(turns):
+    env = aec_env("sixnimmt", players=3, max_rounds=1, turns=turns)
     env.reset(seed=2)
     rng = np.random.default_rng(0)
     total = dict.fromkeys(env.possible_agents, 0.0)
@@ -106,6 +118,9 @@ def test_bad_options_are_named():
         aec_env("mow", reward="money")
     with pytest.raises(OptionError, match="players"):
         parallel_env(players=1)
+    with pytest.raises(OptionError, match="turns") as refused:
+        aec_env("mow", turns="round")
+    assert "'acting'" in str(refused.value) and "'cycle'" in str(refused.value)
 
 
 def test_parallel_env_serves_every_registered_game():
@@ -162,7 +177,7 @@ class _Module:
         self.game, self.options = game, options
 
     def env(self, **kwargs):
-        return aec_env(self.game, **{**self.options, **kwargs})
+        return aec_env(self.game, **{"turns": "cycle", **self.options, **kwargs})
 
     def parallel_env(self, **kwargs):
         return parallel_env(self.game, **{**self.options, **kwargs})
@@ -173,20 +188,25 @@ def test_aec_to_parallel_max_cycles_render_and_state(game, options):
     """PettingZoo's aec_to_parallel, max_cycles_test, render_test (``"human"`` first) and state test."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        par = aec_to_parallel(aec_env(game, max_rounds=1, **options))
+        par = aec_to_parallel(aec_env(game, max_rounds=1, turns="cycle", **options))
         parallel_api_test(par, num_cycles=300)
-        parallel_seed_test(lambda: aec_to_parallel(aec_env(game, max_rounds=1, **options)), num_cycles=50)
+        parallel_seed_test(lambda: aec_to_parallel(aec_env(game, max_rounds=1, turns="cycle", **options)),
+                           num_cycles=50)
         _max_cycles_test(_Module(game, **options))
-        render_test(lambda render_mode=None: aec_env(game, render_mode=render_mode, **options))
+        render_test(lambda render_mode=None: aec_env(game, render_mode=render_mode, turns="cycle", **options))
+        state_test(aec_env(game, turns="cycle", **options), parallel_env(game, **options), num_cycles=30)
         state_test(aec_env(game, **options), parallel_env(game, **options), num_cycles=30)
+    with pytest.raises(AssertionError, match="parallel"):  # the acting turn order is not parallelizable
+        aec_to_parallel(aec_env(game, **options))
     env = aec_env(game, **options)
     env.reset(seed=3)
     assert env.state().shape == env.state_space.shape
     assert env.state()[: codec_of(env.game).observation_size()].tolist() == env.observe("player_0")["observation"].tolist()
 
 
-def test_max_cycles_truncates_every_agent():
-    env = aec_env("mow", players=3, max_cycles=2)
+@pytest.mark.parametrize("turns", TURNS)
+def test_max_cycles_truncates_every_agent(turns):
+    env = aec_env("mow", players=3, max_cycles=2, turns=turns)
     env.reset(seed=1)
     steps = 0
     for _agent in env.agent_iter():
@@ -197,7 +217,7 @@ def test_max_cycles_truncates_every_agent():
             continue
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         steps += 1
-    assert steps == 2 * 3  # two cycles of three seats
+    assert steps == 2 * 3  # two cycles of three seats (acting: as many decisions)
     par = parallel_env("mow", players=3, max_cycles=2)
     par.reset(seed=1)
     observations, _ = par.reset(seed=1)
@@ -207,3 +227,53 @@ def test_max_cycles_truncates_every_agent():
     assert all(truncs.values()) and not any(terms.values()) and par.agents == []
     with pytest.raises(OptionError, match="max_cycles"):
         aec_env("mow", max_cycles=0)
+
+
+@pytest.mark.parametrize(("game", "n"), [("sixnimmt", 4), ("mow", 3)])
+def test_acting_turns_select_a_deciding_seat_at_every_step(game, n):
+    """``turns="acting"``: every step is a decision of the first seat the engine waits for; the game
+    is the one a match plays with the same seed and the same decisions."""
+    env = aec_env(game, players=n, max_rounds=1)
+    assert env.metadata["is_parallelizable"] is False
+    assert aec_env(game, players=n, turns="cycle").metadata["is_parallelizable"] is True
+    env.reset(seed=7)
+    match = Match(mowkit.load_game(game, players=n, max_rounds=1), ["random"] * n, 7, humans=range(n))
+    rng = np.random.default_rng(7)
+    codec = codec_of(env.game)
+    decisions = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        p = env.possible_agents.index(agent)
+        state = env.game_state
+        assert p == state.pending_players()[0] and not obs["action_mask"][env.pass_index]
+        assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(codec.encode(a) for a in state.legal_actions(p))
+        again = env.observe(agent)
+        assert again["observation"] is not obs["observation"]  # a copy each time ...
+        assert again["observation"].tolist() == obs["observation"].tolist()  # ... of the one observation
+        obs["observation"][:] = 7.0  # writing into a copy changes nothing the environment keeps
+        assert env.observe(agent)["observation"].tolist() == again["observation"].tolist()
+        assert again["observation"].tolist() == codec.observation_vector(state.observation(p)).tolist()
+        action = int(rng.choice(np.flatnonzero(again["action_mask"])))
+        match.submit(codec.decode(action, match.state.legal_actions(p)))
+        env.step(action)
+        decisions += 1
+    assert match.is_over() and env.record()["rounds"] == match.record()["rounds"]
+    assert decisions == sum(len(h) for h in match.state.history)
+
+
+def test_acting_turns_an_illegal_action_ends_the_game_at_once():
+    env = aec_env("mow", players=3, max_rounds=1)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(env.terminations.values()) and env.rewards[agent] == -1.0 and "illegal" in env.infos[agent]
+    assert env._cumulative_rewards[agent] == -1.0
+    left = []
+    for a in env.agent_iter():
+        left.append(a)
+        env.step(None)
+    assert sorted(left) == sorted(env.possible_agents) and env.agents == []

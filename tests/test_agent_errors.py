@@ -180,3 +180,56 @@ def test_an_agent_spec_is_named_as_a_person_reads_it():
     with pytest.raises(AgentError) as caught:
         play_game(load_game("mow", players=3), [Broken(), "random", "random"], 3)
     assert caught.value.agent == "Monte Carlo (rollouts 20)"
+
+
+class Renamed:
+    """A well-behaved agent whose ``name`` its owner may change between games."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def act(self, obs: Any, legal: Any, rng: Any) -> Any:
+        return legal[0]
+
+
+class Counted:
+    """Counts its instances: a new agent per seat and game, as ``make_agent`` makes them."""
+
+    made = 0
+    name = "counted"
+
+    def __init__(self, step: int = 1) -> None:
+        Counted.made += 1
+        self.step, self.calls = step, 0
+
+    def act(self, obs: Any, legal: Any, rng: Any) -> Any:
+        self.calls += 1
+        return legal[(self.calls * self.step) % len(legal)]
+
+
+def test_the_match_checks_agents_as_make_agent_does_every_game(monkeypatch):
+    """Agents by name are made anew for every game (with their options), and an agent object is
+    checked again when its name changed: what a match accepts does not depend on the games before."""
+    game = load_game("mow", players=3, max_rounds=1)
+    first = Match(game, ["random", "greedy", "random"], 4)
+    second = Match(game, ["random", "greedy", "random"], 4)
+    assert all(first.agents[p] is not second.agents[p] for p in range(3))
+    assert len({id(a) for a in first.agents.values()}) == 3
+    bot = Renamed("my bot")
+    Match(game, [bot, "random", "random"], 1).run()
+    bot.name = "line\nbreak"  # a name make_agent refuses
+    with pytest.raises(OptionError, match="control characters"):
+        Match(game, [bot, "random", "random"], 1)
+    bot.name = "my bot"
+    Match(game, [bot, "random", "random"], 1)
+    with pytest.raises(OptionError, match="rollouts"):
+        Match(game, ["mc:rollouts=0", "random", "random"], 1)
+    with pytest.raises(OptionError, match="agent"):
+        Match(game, ["nobody", "random", "random"], 1)
+    table = dict(spec_of(game).agent_classes())
+    table["random"] = Counted  # the game's agent table changed since: the match makes what it says now
+    monkeypatch.setattr(type(spec_of(game)), "agent_classes", lambda self: table)
+    Counted.made = 0
+    Match(game, ["random", "random", "greedy"], 2)
+    Match(game, ["random:step=2", "random", "greedy"], 2)
+    assert Counted.made == 4

@@ -2,30 +2,42 @@
 
 * :func:`aec_env` (a registered game name such as ``"sixnimmt"`` or ``"mow"``, default the
   registry's first game; engine options as keywords): an AEC environment. Agents ``player_0`` ..
-  ``player_{n-1}`` are selected in seat order, cycle after cycle (PettingZoo's turn order, so
-  ``aec_to_parallel`` works): in each cycle the seats the engine waits for when the cycle starts
-  decide (6 nimmt!'s card choice: every seat, face down; a Rule 4 row choice, a professional tie, a
-  Mow turn: one seat) and the others pass (:attr:`PASS`, the one legal index of their mask). A seat
-  whose decision comes up during a cycle decides in the next one.
+  ``player_{n-1}``. Its ``turns`` option says who is selected:
+
+  - ``turns="acting"`` (default): :attr:`agent_selection` is always a seat that must decide now (the
+    first, in seat order, of the seats the engine waits for: in 6 nimmt!'s card choice every seat in
+    turn, face down; a Rule 4 row choice, a professional tie, a Mow turn: that one seat), as
+    PettingZoo's own card and board games do: every step is a decision. ``metadata["is_parallelizable"]``
+    is ``False`` (``aec_to_parallel`` refuses it: use ``turns="cycle"`` or :func:`parallel_env`).
+  - ``turns="cycle"``: the seats are selected in seat order, cycle after cycle (PettingZoo's turn
+    order, so ``aec_to_parallel`` works, ``is_parallelizable`` is ``True``): in each cycle the seats
+    the engine waits for when the cycle starts decide and the others pass (:attr:`pass_index`, the
+    one legal index of their mask). A seat whose decision comes up during a cycle decides in the next.
+
+  Any other value is refused (:class:`~mowkit.core.OptionError` naming ``turns`` and the allowed values).
   :func:`parallel_env` (same game names and default): a ParallelEnv whose step is one such cycle:
   it takes the actions of the seats the engine waits for, the others' are ignored (their masks
   allow only the pass).
 * Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is the
   game codec's ``observation_vector`` of the agent's own observation (never another hand), made
-  when asked for; the mask marks the legal indices of the codec (:func:`mowkit.adapters.codec_of`;
+  when asked for (once per seat and decision: asked again before the game moves on, it is a
+  copy of the one made); the mask marks the legal indices of the codec (:func:`mowkit.adapters.codec_of`;
   a fixed action space: for 6 nimmt! card ids then row choices, for Mow one index per possible
-  turn action, see the game's ``codec`` module), plus the pass (the last index).
+  turn action, see the game's ``codec`` module), plus the pass (the last index; the same spaces in
+  both turn orders, the pass is never legal with ``turns="acting"``). A seat's mask marks its
+  legal indices whenever the engine waits for it (with ``turns="cycle"``: when it decides in this
+  cycle), and is all zero otherwise.
   :meth:`state` is the global state: every seat's observation vector, one after another
   (``state_space``).
 * Rewards: ``reward="win"`` (default): at the end each winner gets ``1/k`` when ``k`` share the
   win; ``reward="penalty"``: minus the heads (flies) taken, when each round is scored.
-* ``max_cycles`` (default ``None``: no limit): after that many cycles (parallel steps) every
-  agent is truncated.
+* ``max_cycles`` (default ``None``: no limit): after that many cycles (parallel steps; with
+  ``turns="acting"``, that many times as many decisions as there are seats) every agent is truncated.
 * ``render_mode``: ``"ansi"`` (``render()`` returns the text of the game) or ``"human"`` (prints it).
 * An illegal action (outside the mask) ends the game: the agent that played it gets -1, the
   others 0 (as PettingZoo's ``TerminateIllegalWrapper`` does); ``infos[agent]["illegal"]`` says so.
-  In the AEC environment the agents end with the cycle (the other turns of that cycle are void),
-  as PettingZoo's ``aec_to_parallel`` asks.
+  With ``turns="acting"`` every agent ends at once; with ``turns="cycle"`` the agents end with the
+  cycle (the other turns of that cycle are void), as PettingZoo's ``aec_to_parallel`` asks.
 * Every game of an environment is a :class:`mowkit.match.Match` in which every seat is played
   from outside (the environment submits each decoded action): ``reset(seed=s)`` plays the game
   :func:`~mowkit.simulate.play_game` plays with seed ``s`` (the match's seeding rule: the same
@@ -51,6 +63,8 @@ from mowkit.match import Match
 
 REWARDS = ("win", "penalty")
 RENDER_MODES = ("ansi", "human")
+TURNS = ("acting", "cycle")
+"""The AEC environment's turn orders (``turns=``): a deciding seat at every step, or every seat in order."""
 
 
 class _Common:
@@ -70,6 +84,7 @@ class _Common:
         self.pass_index = int(self.codec.size)
         """The pass: the one legal index of a seat that does not decide in this cycle."""
         self.possible_agents = [f"player_{p}" for p in range(self.game.players)]
+        self._seat_of = {a: p for p, a in enumerate(self.possible_agents)}
         size = self.codec.observation_size()
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(low=-1.0, high=np.inf, shape=(size,), dtype=np.float32),
@@ -84,6 +99,10 @@ class _Common:
         self._done = False  # every agent terminated or truncated
         self._cut = False
         self._paid = False
+        self._version = 0  # the decisions applied since the environment was made: what the caches are for
+        self._vectors: dict[int, tuple[int, np.ndarray]] = {}  # seat -> (version, its observation vector)
+        self._moves: dict[int, tuple[int, dict[int, Any]]] = {}  # seat -> (version, index -> legal action)
+        self._codes: dict[int, tuple[Any, int]] = {}  # id of an engine's action object -> (it, its index)
 
     @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as PettingZoo asks
     def observation_space(self, agent: str) -> spaces.Space:
@@ -109,9 +128,7 @@ class _Common:
         """The global state: every seat's observation vector, seat after seat (``state_space``)."""
         if self.match is None:
             raise OptionError("state", None, "a game: call reset first")
-        engine = self.match.state
-        return np.concatenate([self.codec.observation_vector(engine.observation(p))
-                               for p in range(self.game.players)])
+        return np.concatenate([self._vector(p) for p in range(self.game.players)])
 
     def _new_state(self, seed: int | None) -> None:
         """A new match: seeded ``seed``, or the next seed of the environment's own sequence."""
@@ -121,8 +138,10 @@ class _Common:
         else:
             self._seeds = np.random.SeedSequence(seed)
         self.match = Match(self.game, self.possible_agents, seed, humans=range(self.game.players))
+        self._version += 1
         self._rounds_scored = 0
         self._cycles = 0
+        self._decisions = 0
         self._done = False
         self._paid = False  # the win shares, given once
         self._cut = False  # an illegal action ended the game (at the end of its cycle)
@@ -133,11 +152,43 @@ class _Common:
         assert self.match is not None
         self._actors = frozenset(self.match.pending())
 
+    def _legal(self, p: int) -> dict[int, Any]:
+        """Seat ``p``'s legal actions by index (made once per seat and decision)."""
+        known = self._moves.get(p)
+        if known is not None and known[0] == self._version:
+            return known[1]
+        encode, codes = self.codec.encode, self._codes
+        moves = {}
+        for a in self.game_state.legal_actions(p):  # the engine hands out the same action objects again
+            code = codes.get(id(a))
+            if code is None or code[0] is not a:
+                if len(codes) >= 4096:
+                    codes.clear()
+                code = codes[id(a)] = (a, encode(a))
+            moves[code[1]] = a
+        self._moves[p] = (self._version, moves)
+        return moves
+
+    def _vector(self, p: int) -> np.ndarray:
+        """Seat ``p``'s observation vector (made once per seat and decision; the cache's own array)."""
+        known = self._vectors.get(p)
+        if known is not None and known[0] == self._version:
+            return known[1]
+        vector = self.codec.observation_vector(self.game_state.observation(p))
+        self._vectors[p] = (self._version, vector)
+        return vector
+
     def _submit(self, p: int, action: Any) -> None:
         """Seat ``p``'s action index, decoded to the engine's own legal action, submitted to the match
         (``ValueError`` / ``TypeError`` for an index that is not legal now)."""
         assert self.match is not None
-        self.match.submit(self.codec.decode(int(action), self.match.state.legal_actions(p)))
+        index = int(action)  # TypeError for None, ValueError for a text that is no number
+        move = self._legal(p).get(index)
+        if move is None:
+            raise ValueError(f"action index {index!r} is not legal now for seat {p + 1}")
+        self.match.submit(move)
+        self._version += 1
+        self._decisions += 1
 
     def _decide(self, p: int, action: Any) -> None:
         """Seat ``p``'s turn in the cycle: a decision if it is an actor, else the pass."""
@@ -158,34 +209,37 @@ class _Common:
             record["agents"] = [str(a) for a in agents]
         return record
 
-    def _obs(self, p: int) -> dict[str, np.ndarray]:
-        """Seat ``p``'s observation; its mask: its legal indices if it decides in this cycle, the pass
-        if it does not, all zero once it has decided (or at the end)."""
-        engine = self.game_state
+    def _obs(self, p: int, cycle: bool) -> dict[str, np.ndarray]:
+        """Seat ``p``'s observation (a new array) and its mask: its legal indices when it decides now
+        (``cycle``: in this cycle, else the pass; not cycle: when the engine waits for it, else all
+        zero), all zero once the game is done."""
         mask = np.zeros(self.pass_index + 1, np.int8)
         if not self._done:
-            if p not in self._actors or engine.is_over() or self._cut:  # a game ends during a cycle: the rest pass
-                mask[self.pass_index] = 1
-            else:
-                encode = self.codec.encode
-                for a in engine.legal_actions(p):
-                    mask[encode(a)] = 1
-        return {"observation": self.codec.observation_vector(engine.observation(p)), "action_mask": mask}
+            engine = self.match.state  # type: ignore[union-attr]  # a game is in play
+            if cycle:
+                if p not in self._actors or engine.is_over() or self._cut:  # a game ends during a cycle: the rest pass
+                    mask[self.pass_index] = 1
+                else:
+                    mask[np.fromiter(self._legal(p), np.intp)] = 1
+            elif self.possible_agents[p] == getattr(self, "agent_selection", None) or (
+                    not engine.is_over() and p in engine.pending_players()):  # acting: the selected seat decides
+                mask[np.fromiter(self._legal(p), np.intp)] = 1
+        return {"observation": self._vector(p).copy(), "action_mask": mask}
 
-    def _new_rewards(self) -> list[float]:
-        """Rewards earned by the last decision (round penalties or the final win shares)."""
-        n = self.game.players
-        out = [0.0] * n
+    def _new_rewards(self) -> list[float] | None:
+        """Rewards earned by the last decision (round penalties or the final win shares); None: none."""
         engine = self.game_state
+        out: list[float] | None = None
         if self.reward_kind == "penalty":
             while self._rounds_scored < len(engine.round_scores):
+                out = out or [0.0] * self.game.players
                 for p, s in enumerate(engine.round_scores[self._rounds_scored]):
                     out[p] -= float(s)
                 self._rounds_scored += 1
-        elif engine.is_over() and not self._paid:
+        elif not self._paid and engine.is_over():
             self._paid = True
             w = engine.winners()
-            out = [1.0 / len(w) if p in w else 0.0 for p in range(n)]
+            out = [1.0 / len(w) if p in w else 0.0 for p in range(self.game.players)]
         return out
 
     def _truncated(self) -> bool:
@@ -208,14 +262,16 @@ class _Common:
 
 
 class MowkitAECEnv(_Common, AECEnv):
-    """A kit game as a PettingZoo AEC environment (see the module docstring)."""
+    """A kit game as a PettingZoo AEC environment (see the module docstring; ``turns``: ``"acting"``
+    (default) selects a seat that must decide at every step, ``"cycle"`` every seat in order)."""
 
     def __init__(self, game: str | None = None, reward: str = "win", render_mode: str | None = None,
-                 max_cycles: int | None = None, **options: Any) -> None:
+                 max_cycles: int | None = None, turns: str = "acting", **options: Any) -> None:
         AECEnv.__init__(self)
+        self.turns = check_choice("turns", turns, TURNS)
         game = registry.default_name() if game is None else game
         self._setup(game, reward, render_mode, max_cycles, options)
-        self.metadata = {**_Common.metadata, "name": f"mowkit_{game}_v0"}
+        self.metadata = {**_Common.metadata, "name": f"mowkit_{game}_v0", "is_parallelizable": self.turns == "cycle"}
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game (dealt from ``seed``)."""
@@ -226,32 +282,78 @@ class MowkitAECEnv(_Common, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.agents[0]
+        self._skip_agent_selection = None
+        if self.turns == "cycle":
+            self.agent_selection = self.agents[0]
+        else:
+            self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's own observation and its action mask."""
-        return self._obs(self.possible_agents.index(agent))
+        return self._obs(self._seat_of[agent], self.turns == "cycle")
+
+    def _select(self) -> None:
+        """``turns="acting"``: the first seat the engine waits for (the game is not over)."""
+        assert self.match is not None
+        self.agent_selection = self.possible_agents[next(iter(self.match.state.pending_players()))]
+
+    def _reward(self, gains: list[float] | None) -> None:
+        """This step's rewards (``gains`` by seat; None: nothing earned) added to the agents' sums."""
+        if gains is None:
+            if any(self.rewards.values()):
+                self.rewards = dict.fromkeys(self.rewards, 0.0)
+            return
+        self.rewards = {a: gains[self._seat_of[a]] for a in self.rewards}
+        self._accumulate_rewards()
 
     def step(self, action: Any) -> None:
-        """The selected agent's turn: its decision or its pass (``None`` for an agent that is done)."""
+        """The selected agent's decision (with ``turns="cycle"``: or its pass; ``None`` for an agent that is done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        p = self.possible_agents.index(agent)
+        if self.turns == "cycle":
+            self._cycle_step(agent, action)
+            return
+        p = self._seat_of[agent]
+        self._cumulative_rewards[agent] = 0.0
+        try:
+            self._submit(p, action)
+        except (ValueError, TypeError):
+            self._illegal(agent, action)
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._done = True
+            return
+        self._reward(self._new_rewards())
+        if self.game_state.is_over():
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._done = True
+        elif self.max_cycles is not None and self._decisions >= self.max_cycles * len(self.possible_agents):
+            self.truncations = dict.fromkeys(self.agents, True)
+            self._done = True
+        else:
+            self._select()
+
+    def _illegal(self, agent: str, action: Any) -> None:
+        """``agent`` played an illegal action: it gets -1, the others 0; its info says so."""
+        self.rewards = {a: (-1.0 if a == agent else 0.0) for a in self.agents}
+        self.infos[agent]["illegal"] = f"action {action!r} is not allowed now"
+        self._accumulate_rewards()
+
+    def _cycle_step(self, agent: str, action: Any) -> None:
+        """``turns="cycle"``: the selected agent's decision or pass; the agents end with the cycle."""
+        p = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
         if self._cut:  # an illegal action ended the game in this cycle: the others' turns are void
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._reward(None)
         else:
             try:
                 self._decide(p, action)
             except (ValueError, TypeError):
-                self.rewards = {a: (-1.0 if a == agent else 0.0) for a in self.agents}
-                self.infos[agent]["illegal"] = f"action {action!r} is not allowed now"
                 self._cut = True
+                self._illegal(agent, action)
             else:
-                gains = self._new_rewards()
-                self.rewards = {a: gains[i] for i, a in enumerate(self.possible_agents) if a in self.rewards}
+                self._reward(self._new_rewards())
         nxt = p + 1
         if nxt == len(self.possible_agents):  # the cycle is over: agents end here only (as PettingZoo asks)
             nxt = 0
@@ -263,7 +365,6 @@ class MowkitAECEnv(_Common, AECEnv):
             self._done = over or self.truncations[agent]
             self._new_cycle()
         self.agent_selection = self.possible_agents[nxt]
-        self._accumulate_rewards()
 
 
 class MowkitParallelEnv(_Common, ParallelEnv):
@@ -276,7 +377,7 @@ class MowkitParallelEnv(_Common, ParallelEnv):
         self.metadata = {**_Common.metadata, "name": f"mowkit_{game}_parallel_v0"}
 
     def _all_obs(self) -> dict[str, dict[str, np.ndarray]]:
-        return {a: self._obs(p) for p, a in enumerate(self.possible_agents) if a in self.agents}
+        return {a: self._obs(p, True) for p, a in enumerate(self.possible_agents) if a in self.agents}
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         """Start a new game (dealt from ``seed``); returns observations and infos."""
@@ -299,7 +400,7 @@ class MowkitParallelEnv(_Common, ParallelEnv):
                 done = dict.fromkeys(self.agents, True)
                 self.agents = []
                 return obs, rewards, done, dict.fromkeys(done, False), infos
-        gains = self._new_rewards()
+        gains = self._new_rewards() or [0.0] * self.game.players
         rewards = {a: gains[i] for i, a in enumerate(self.possible_agents) if a in self.agents}
         over = self.game_state.is_over()
         cut = not over and self._truncated()
@@ -315,7 +416,8 @@ class MowkitParallelEnv(_Common, ParallelEnv):
 
 def aec_env(game: str | None = None, **kwargs: Any) -> MowkitAECEnv:
     """A kit game (default: the registry's first) as a PettingZoo AEC environment; keywords:
-    ``reward``, ``render_mode``, ``max_cycles`` and engine options."""
+    ``turns`` (``"acting"``, the default, or ``"cycle"``), ``reward``, ``render_mode``, ``max_cycles``
+    and engine options."""
     return MowkitAECEnv(game, **kwargs)
 
 

@@ -10,6 +10,7 @@ slowpoke one per value 0..16, a calf two (``low``, ``high``), the mad cow one; t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,8 @@ SLOW_VALUES = 17
 SEATS = 10
 ADD_ENDS = ("low", "high", "start")
 PHASES = ("play", "flip", "next", "over")
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
 
 
 class Codec(CodecBase[Mow]):
@@ -46,6 +49,21 @@ class Codec(CodecBase[Mow]):
         self._flip = i + 1
         self._next = i + 3
         self.size = i + 3 + SEATS
+        # where each part of the observation vector starts (see observation_vector), as adders of card
+        # ids and seats: the vector is made by one index fill and one slice of fractions
+        C, herds, n = len(game.cards), game.num_herds, game.players
+        self._size = C * (1 + 2 * herds + n) + 4 * n + 9
+        self._herd_add = [(C * (1 + h)).__add__ for h in range(herds)]
+        self._acrobat_add = [(C * (1 + herds + h)).__add__ for h in range(herds)]
+        base = C * (1 + 2 * herds)
+        self._shed_add = [(base + C * p).__add__ for p in range(n)]
+        base += C * n
+        self._seats_at = base
+        self._pending_add = (base + 2 * n).__add__
+        self._player_at = base + 3 * n
+        base += 4 * n
+        self._table_at = base
+        self._phase_at = {phase: base + 5 + i for i, phase in enumerate(PHASES)}
 
     def encode(self, action: Action) -> int:
         """The index of ``action``."""
@@ -91,31 +109,30 @@ class Codec(CodecBase[Mow]):
         player hand size / 5, total / threshold, to act, seat one-hot; pile size / deck size, the
         arrow, the active herd and the phase one-hot.
         """
-        game = self.game
-        C = len(game.cards)
-        herds = game.num_herds
-        n = game.players
-        v = np.zeros(C * (1 + 2 * herds + n) + 4 * n + 9, np.float32)
+        v = np.zeros(self._size, np.float32)
         if obs is None:
             return v
         ones = list(obs.hand)
-        for h in range(herds):
-            ones.extend(C * (1 + h) + c for _, c in obs.herds[h])
-            ones.extend(C * (1 + herds + h) + a for a, _ in obs.acrobats[h])
-        base = C * (1 + 2 * herds)
-        for p, shed in enumerate(obs.piles):
-            ones.extend(base + C * p + c for c in shed)
-        base += C * n
-        ones.extend(base + 2 * n + p for p in obs.pending)
-        ones.append(base + 3 * n + obs.player)
-        v[ones] = 1
-        v[base : base + n] = [s / 5 for s in obs.hand_sizes]
-        v[base + n : base + 2 * n] = [t / game.threshold for t in obs.totals]
-        base += 4 * n
-        v[base] = obs.stock_size / len(game.deck)
-        v[base + 1] = obs.arrow
-        v[base + 2 + obs.active_herd] = 1
-        v[base + 5 + PHASES.index(obs.phase)] = 1
+        for add, herd in zip(self._herd_add, obs.herds):
+            ones += map(add, map(_SECOND, herd))
+        for add, acrobats in zip(self._acrobat_add, obs.acrobats):
+            ones += map(add, map(_FIRST, acrobats))
+        for add, shed in zip(self._shed_add, obs.piles):
+            ones += map(add, shed)
+        ones += map(self._pending_add, obs.pending)
+        ones.append(self._player_at + obs.player)
+        at = self._table_at
+        ones.append(at + 2 + obs.active_herd)
+        ones.append(self._phase_at[obs.phase])
+        v[np.array(ones, np.intp)] = 1
+        game = self.game
+        t = game.threshold
+        fractions = [s / 5 for s in obs.hand_sizes]
+        fractions += [x / t for x in obs.totals]
+        seats = self._seats_at
+        v[seats : seats + len(fractions)] = np.array(fractions, np.float32)
+        v[at] = obs.stock_size / len(game.deck)
+        v[at + 1] = obs.arrow
         return v
 
     def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any:

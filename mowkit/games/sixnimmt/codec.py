@@ -8,6 +8,7 @@ The action numbering: ``Play`` card ``c`` is ``c - 1`` (0..103), ``TakeRow`` row
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,8 @@ from mowkit.games.sixnimmt.engine import Play, SixNimmt
 CARDS = 104
 ROWS = 10
 PHASES = ("draft", "choose", "row", "place", "over")
+_BEFORE = (-1).__add__  # card number -> its index among the cards
+_THIRD = itemgetter(2)  # (seat, row, card) of a played card -> the card
 
 
 class Codec(CodecBase[SixNimmt]):
@@ -28,6 +31,20 @@ class Codec(CodecBase[SixNimmt]):
         super().__init__(game)
         self.size = CARDS + ROWS + 2 * ROWS + CARDS
         self._heads = [0] + [int(game.penalty(c)) for c in range(1, CARDS + 1)]  # heads by card number
+        # where each part of the observation vector starts (see observation_vector), as adders of card
+        # numbers and seats: the vector is made by one index fill and one slice of fractions
+        n = game.players
+        self._size = CARDS * (3 + game.rows) + 5 * n + 6
+        self._row_add = [(CARDS * (1 + r) - 1).__add__ for r in range(game.rows)]
+        base = CARDS * (1 + game.rows)
+        self._played_add = (base - 1).__add__
+        self._place_at = base + CARDS - 1
+        base += 2 * CARDS
+        self._seats_at = base
+        self._chosen_add = (base + 2 * n).__add__
+        self._pending_add = (base + 3 * n).__add__
+        self._player_at = base + 4 * n
+        self._phase_at = {phase: base + 5 * n + i for i, phase in enumerate(PHASES)}
 
     def encode(self, action: Action) -> int:
         """The index of ``action``."""
@@ -52,30 +69,28 @@ class Codec(CodecBase[SixNimmt]):
         (divided by the threshold), face down now, pending now, and seat one-hot; the phase one-hot
         and the turn divided by the hand size.
         """
-        game = self.game
-        v = np.zeros(CARDS * (3 + game.rows) + 5 * game.players + 6, np.float32)
-        n = game.players
+        v = np.zeros(self._size, np.float32)
         if obs is None:
             return v
-        ones = [c - 1 for c in obs.hand]
-        for r, row in enumerate(obs.rows):
-            ones.extend(CARDS * (1 + r) + c - 1 for c in row)
-        base = CARDS * (1 + game.rows)
-        ones.extend(base + c - 1 for _, _, c in obs.played)
-        base += CARDS
+        ones = [*map(_BEFORE, obs.hand)]
+        for add, row in zip(self._row_add, obs.rows):
+            ones += map(add, row)
+        ones += map(self._played_add, map(_THIRD, obs.played))
         if obs.to_place is not None:
-            ones.append(base + obs.to_place - 1)
-        base += CARDS
-        ones.extend(base + 2 * n + p for p in obs.chosen)
-        ones.extend(base + 3 * n + p for p in obs.pending)
-        ones.append(base + 4 * n + obs.player)
-        ones.append(base + 5 * n + PHASES.index(obs.phase))
-        v[ones] = 1
-        heads = self._heads
+            ones.append(self._place_at + obs.to_place)
+        ones += map(self._chosen_add, obs.chosen)
+        ones += map(self._pending_add, obs.pending)
+        ones.append(self._player_at + obs.player)
+        ones.append(self._phase_at[obs.phase])
+        v[np.array(ones, np.intp)] = 1
+        heads = self._heads.__getitem__
+        game = self.game
         t = game.threshold
-        v[base : base + n] = [sum(map(heads.__getitem__, pile)) / t for pile in obs.piles]
-        v[base + n : base + 2 * n] = [x / t for x in obs.totals]
-        v[base + 5 * n + 5] = obs.turn / game.hand_size
+        fractions = [sum(map(heads, pile)) / t for pile in obs.piles]
+        fractions += [x / t for x in obs.totals]
+        at = self._seats_at
+        v[at : at + len(fractions)] = np.array(fractions, np.float32)
+        v[at + 5 * game.players + 5] = obs.turn / game.hand_size
         return v
 
     def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any:
