@@ -253,8 +253,13 @@ def _model_score(c, rank, k, nrows, cap, last, rcnt, rhd, minh, pre, w, cconst, 
     """Score of card ``c`` (the ``rank``-th lowest of ``k``) under the weights ``w`` of
     :mod:`mowkit.games.sixnimmt.rollout_model` (``pre[x]``: the unseen cards up to ``x``; ``cconst``: the
     value terms per card; ``lg[u] = log(1 + u)``)."""
-    br = P.row_below(c, nrows, last)
-    bl = last[br] if br >= 0 else 0
+    br = -1  # Rules 1-2 as P.row_below, with the row's last card kept (a feature of the model)
+    bl = 0
+    for r in range(nrows):
+        lr = last[r]
+        if lr < c and lr > bl:
+            bl = lr
+            br = r
     u = pre[c - 1] - pre[bl]
     s = cconst[c] + w[11] * lg[u]
     if k > 1:
@@ -263,7 +268,7 @@ def _model_score(c, rank, k, nrows, cap, last, rcnt, rhd, minh, pre, w, cconst, 
         s += w[0] * minh / 10.0 + w[1] + w[2]
     else:
         m = rcnt[br]
-        if P.is_full(br, cap, rcnt):  # Rule 3
+        if m >= cap:  # Rule 3
             s += w[0] * rhd[br] / 10.0 + w[1]
         else:
             if m <= 4:
