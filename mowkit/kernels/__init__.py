@@ -53,7 +53,7 @@ NOT_COMPILED = ("__init__.py", "warm.py")
 """Modules of this package that hold no compiled code (this cache's layout, the warm-up and its
 messages): changing them keeps the compiled code."""
 
-KERNEL_FILES = ("kernel.py", "planning.py", "batch.py", "policies.py", "agents.py", "planner.py")
+KERNEL_FILES = ("kernel.py", "primitives.py", "planning.py", "batch.py", "policies.py", "agents.py", "planner.py")
 """The modules of a game folder that compiled code depends on (compiled, or compiled in as constants)."""
 
 

@@ -90,6 +90,7 @@ from numba.extending import intrinsic
 
 from mowkit.core import Action, OptionError, check_int
 from mowkit.games.mow import HAND_SIZE, NUMBERED, Mow, MowObservation, TakeHerd, herd_placements
+from mowkit.games.mow import primitives as P
 from mowkit.games.mow.policies import (  # noqa: F401  (AGENT_*: read by mowkit.agents.policy_params)
     AGENT_DEFAULTS,
     AGENT_POLICIES,
@@ -451,6 +452,28 @@ def _play_on(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl,
                       hid, hs, U, us, act_c, act_t, act_a, score, trace, tlen, row, _np_state())
 
 
+@njit(cache=True, inline="always")
+def _starter(q, n, arrow, hands, hcnt, numbered):
+    """The first farmer from ``q`` along the arrow with a numbered cow, who starts the empty
+    herd (-1: nobody can, the round ends)."""
+    r = q
+    for _ in range(n):
+        for j in range(hcnt[r]):
+            if numbered[hands[r, j]]:
+                return r
+        r = P.next_seat(r, arrow, n)
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _take_line(p, h, sc, hl, hfl, hmad):
+    """Farmer p takes herd h: its flies into his cowshed, the herd empty."""
+    sc[p] += hfl[h]
+    hl[h] = 0
+    hfl[h] = 0
+    hmad[h] = 0
+
+
 @njit(cache=True)
 def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, fl, green, numbered,
                restart_taker, allow_self, hands, hcnt, val, crd, hl, hfl, hmad, sc, hid, hs, U, us,
@@ -469,20 +492,9 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
     while True:
         # begin the turn of q: an empty active herd is started by the first farmer who can
         h = active
-        if hl[h] == 0:
-            p = -1
-            for i in range(n):
-                r = (q + i * arrow) % n
-                for j in range(hcnt[r]):
-                    if numbered[hands[r, j]]:
-                        p = r
-                        break
-                if p >= 0:
-                    break
-            if p < 0:
-                break  # nobody can start: the round ends
-        else:
-            p = q
+        p = _starter(q, n, arrow, hands, hcnt, numbered) if hl[h] == 0 else q
+        if p < 0:
+            break  # nobody can start: the round ends
         k = _legal(p, h, kind, num, fl, numbered, hands, hcnt, val, crd, hl, hmad, act_c, act_t, act_a)
         code = pol[p]
         if first >= 0:
@@ -498,18 +510,12 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
                     dsize - pp, tot, hands, hcnt, val, crd, hl, hfl, hmad, sc)
         t = act_t[idx]
         if t == A_TAKE:
-            sc[p] += hfl[h]
-            hl[h] = 0
-            hfl[h] = 0
-            hmad[h] = 0
+            _take_line(p, h, sc, hl, hfl, hmad)
             if pp >= dsize:
                 break  # a take with an empty pile ends the round
-            if restart_taker:
-                q = p  # the taker starts the new herd within the same turn
-                continue
-            q = (p + arrow) % n
-            if nh == 3:
-                active = (active + arrow) % 3
+            q = P.after_take(p, arrow, n, restart_taker)
+            if not restart_taker:
+                active = P.next_herd(active, arrow, nh)
             continue
         c = act_c[idx]
         a = act_a[idx]
@@ -550,8 +556,7 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
         # A_ACRO: on top of its target; the line is unchanged
         hfl[h] += fl[c]
         kc = kind[c]
-        want = 0 if kc == THIN else (2 if kc == DAIRY else 1)
-        for _ in range(want):
+        for _ in range(P.cards_to_draw(kc)):
             if pp < dsize:
                 _hand_insert(hands, hcnt, p, order[pp])
                 pp += 1
@@ -569,8 +574,7 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
                     arrow = -arrow
             else:  # the farmer names who plays next
                 if code == RANDOM:
-                    pick = rng.below(rs, n if allow_self else n - 1)
-                    chosen = pick if (allow_self or pick < p) else pick + 1
+                    chosen = P.named_seat(rng.below(rs, P.name_options(n, allow_self)), p, allow_self)
                 else:
                     bt = _BIG
                     bd = _BIG
@@ -585,13 +589,12 @@ def _play_on_s(n, nh, pol, order, pp, active, q, arrow, first, tot, kind, num, f
                             bd = d
                             chosen = r
                 if record:
-                    _record(trace, tlen, row, D_NEXT, n if allow_self else n - 1,
+                    _record(trace, tlen, row, D_NEXT, P.name_options(n, allow_self),
                             chosen if (allow_self or chosen < p) else chosen - 1, p, chosen, -1, 0, arrow,
                             active, dsize - pp, tot, hands, hcnt, val, crd, hl, hfl, hmad, sc)
-        q = chosen if chosen >= 0 else (p + arrow) % n
-        if nh == 3:
-            active = (active + arrow) % 3
-    for p in range(n):
+        q = chosen if chosen >= 0 else P.next_seat(p, arrow, n)
+        active = P.next_herd(active, arrow, nh)
+    for p in range(n):  # the round's flies: the cowshed and the cows left in the hand
         s = sc[p]
         for i in range(hcnt[p]):
             s += fl[hands[p, i]]
@@ -945,6 +948,78 @@ def _add_card(hm, p, c):
 
 
 @njit(cache=True, inline="always")
+def _deal_bits(n, nh, order, hm, st):
+    """The deal of :func:`_random_round`: the hands from ``order``, empty cowsheds and herds."""
+    shed = nh * _HS
+    for p in range(n):
+        hm[2 * p] = _Z64
+        hm[2 * p + 1] = _Z64
+        for i in range(p * HAND_SIZE, p * HAND_SIZE + HAND_SIZE):
+            _add_card(hm, p, order[i])
+        st[shed + p] = 0
+    for h in range(nh):
+        st[h * _HS + 2] = 0
+        st[h * _HS + 3] = 0
+        st[h * _HS + 4] = 0
+
+
+@njit(cache=True, inline="always")
+def _starter_bits(q, n, arrow, hm, n0, n1):
+    """The first farmer from ``q`` along the arrow with a numbered cow (``n0``/``n1``), who starts
+    the empty herd (-1: nobody can, the round ends)."""
+    r = q
+    for _ in range(n):
+        if (hm[2 * r] & n0) | (hm[2 * r + 1] & n1):
+            return r
+        r = P.next_seat(r, arrow, n)
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _start_bits(c, b, tab, st):
+    """Numbered cow (rank) ``c`` starts the herd whose slots begin at ``st[b]``."""
+    v = tab[_T + c]
+    st[b] = v
+    st[b + 1] = v
+    st[b + 2] = 1
+    st[b + 5 + v + 1] = c
+
+
+@njit(cache=True, inline="always")
+def _take_bits(p, b, shed, st):
+    """Farmer p takes the herd at ``st[b]``: its flies into his cowshed, the herd empty."""
+    st[shed + p] += st[b + 3]
+    for x in range(b + 5 + st[b] + 1, b + 5 + st[b + 1] + 2):
+        st[x] = -1
+    st[b + 2] = 0
+    st[b + 3] = 0
+    st[b + 4] = 0
+
+
+@njit(cache=True, inline="always")
+def _score_bits(n, nh, tab, st, hm, score):
+    """The end of :func:`_random_round`: the value maps left empty; each farmer's flies (the
+    cowshed and the cows left in the hand) into ``score``."""
+    shed = nh * _HS
+    for h in range(nh):
+        b = h * _HS
+        if st[b + 2]:
+            for x in range(b + 5 + st[b] + 1, b + 5 + st[b + 1] + 2):
+                st[x] = -1
+    for p in range(n):
+        s = st[shed + p]
+        w = hm[2 * p]
+        while w:
+            s += tab[2 * _T + np.int64(_ctz(w))]
+            w &= w - _O64
+        w = hm[2 * p + 1]
+        while w:
+            s += tab[2 * _T + 64 + np.int64(_ctz(w))]
+            w &= w - _O64
+        score[p] = s
+
+
+@njit(cache=True, inline="always")
 def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, bits, hm, st, score, rs):
     """One round of random farmers on the rank order ``order``: the round of :func:`_play_round_s`.
 
@@ -968,16 +1043,7 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
     p0 = bits[4]
     p1 = bits[5]
     shed = nh * _HS
-    for p in range(n):
-        hm[2 * p] = _Z64
-        hm[2 * p + 1] = _Z64
-        for i in range(p * HAND_SIZE, p * HAND_SIZE + HAND_SIZE):
-            _add_card(hm, p, order[i])
-        st[shed + p] = 0
-    for h in range(nh):
-        st[h * _HS + 2] = 0
-        st[h * _HS + 3] = 0
-        st[h * _HS + 4] = 0
+    _deal_bits(n, nh, order, hm, st)
     pp = n * HAND_SIZE
     active = 0
     q = starter
@@ -987,30 +1053,14 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
         v0 = b + 5
         L = st[b + 2]
         if L == 0:
-            # the first farmer from q (along the arrow) with a numbered cow starts the herd
-            p = -1
-            r = q
-            for _ in range(n):
-                if (hm[2 * r] & n0) | (hm[2 * r + 1] & n1):
-                    p = r
-                    break
-                r += arrow
-                if r == n:
-                    r = 0
-                elif r < 0:
-                    r = n - 1
+            p = _starter_bits(q, n, arrow, hm, n0, n1)
             if p < 0:
                 break  # nobody can start: the round ends
             m0 = hm[2 * p] & n0
             m1 = hm[2 * p + 1] & n1
-            k = np.int64(_popc(m0)) + np.int64(_popc(m1))
-            idx, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, k)
+            idx, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, np.int64(_popc(m0)) + np.int64(_popc(m1)))
             c = _nth_bit(m0, m1, idx)
-            v = tab[_T + c]
-            st[b] = v
-            st[b + 1] = v
-            st[b + 2] = 1
-            st[v0 + v + 1] = c
+            _start_bits(c, b, tab, st)
         else:
             p = q
             a0 = hm[2 * p]
@@ -1038,24 +1088,12 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
                 k += ks
             idx, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, k)
             if idx == k - 1:  # take the herd
-                st[shed + p] += st[b + 3]
-                for x in range(v0 + lo + 1, v0 + hi + 2):
-                    st[x] = -1
-                st[b + 2] = 0
-                st[b + 3] = 0
-                st[b + 4] = 0
+                _take_bits(p, b, shed, st)
                 if pp >= dsize:
                     break  # a take with an empty pile ends the round
-                if restart_taker:
-                    q = p  # the taker starts the new herd within the same turn
-                    continue
-                q = p + arrow
-                if q == n:
-                    q = 0
-                elif q < 0:
-                    q = n - 1
-                if nh == 3:
-                    active = (active + arrow) % 3
+                q = P.after_take(p, arrow, n, restart_taker)
+                if not restart_taker:
+                    active = P.next_herd(active, arrow, nh)
                 continue
             sub = 0
             if ks == 0:
@@ -1120,8 +1158,7 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
         hm[2 * p + (c >> 6)] &= ~(_O64 << np.uint64(c & 63))
         st[b + 3] += tab[2 * _T + c]
         kc = tab[c]
-        want = 0 if kc == THIN else (2 if kc == DAIRY else 1)
-        for _ in range(want):
+        for _ in range(P.cards_to_draw(kc)):
             if pp < dsize:
                 _add_card(hm, p, order[pp])
                 pp += 1
@@ -1132,34 +1169,11 @@ def _random_round(n, nh, order, starter, arrow, restart_taker, allow_self, tab, 
                 if flip == 1:
                     arrow = -arrow
             else:  # the farmer names who plays next
-                pick, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, n if allow_self else n - 1)
-                chosen = pick if (allow_self or pick < p) else pick + 1
-        if chosen >= 0:
-            q = chosen
-        else:
-            q = p + arrow
-            if q == n:
-                q = 0
-            elif q < 0:
-                q = n - 1
-        if nh == 3:
-            active = (active + arrow) % 3
-    for h in range(nh):  # leave the value maps empty
-        b = h * _HS
-        if st[b + 2]:
-            for x in range(b + 5 + st[b] + 1, b + 5 + st[b + 1] + 2):
-                st[x] = -1
-    for p in range(n):
-        s = st[shed + p]
-        w = hm[2 * p]
-        while w:
-            s += tab[2 * _T + np.int64(_ctz(w))]
-            w &= w - _O64
-        w = hm[2 * p + 1]
-        while w:
-            s += tab[2 * _T + 64 + np.int64(_ctz(w))]
-            w &= w - _O64
-        score[p] = s
+                pick, g0, g1, g2, g3 = _below_t(g0, g1, g2, g3, P.name_options(n, allow_self))
+                chosen = P.named_seat(pick, p, allow_self)
+        q = chosen if chosen >= 0 else P.next_seat(p, arrow, n)
+        active = P.next_herd(active, arrow, nh)
+    _score_bits(n, nh, tab, st, hm, score)
     rs[0] = g0
     rs[1] = g1
     rs[2] = g2

@@ -16,6 +16,7 @@ from numba import njit
 
 from mowkit.core import OptionError
 from mowkit.games.sixnimmt import kernel as _six
+from mowkit.games.sixnimmt import primitives as P
 from mowkit.kernels.batch import (
     _FULL,
     _LONG,
@@ -55,10 +56,7 @@ def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last,
         hcnt[p] = hsize
         pen[p] = 0
     for r in range(nrows):
-        c = order[m + r]
-        last[r] = c
-        rcnt[r] = 1
-        rhd[r] = heads[c]
+        P.start_row(r, order[m + r], heads, last, rcnt, rhd)
     for _ in range(hsize):
         for p in range(n):
             k = hcnt[p]
@@ -89,19 +87,13 @@ def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last,
                 bc = _BIG
                 for i in range(k):
                     c = hand[b + i]
-                    br = -1
-                    bl = -1
-                    for r in range(nrows):
-                        lr = last[r]
-                        if lr < c and lr > bl:
-                            bl = lr
-                            br = r
+                    br = P.row_below(c, nrows, last)
                     if br < 0:
                         w = minh
                         d = 0
                     else:
-                        d = c - bl
-                        w = rhd[br] if rcnt[br] >= cap else 0
+                        d = c - last[br]
+                        w = rhd[br] if P.is_full(br, cap, rcnt) else 0
                     if w < bw or (w == bw and (d < bd or (d == bd and c < bc))):
                         bw = w
                         bd = d
@@ -112,42 +104,20 @@ def _lean_round(order, n, hsize, nrows, cap, heads, pol, auto, hand, hcnt, last,
             c = hand[b + idx]
             hand[b + idx] = hand[b + k - 1]
             hcnt[p] = k - 1
-            j = p  # insertion sort of the revealed cards
-            while j > 0 and cards[j - 1] > c:
-                cards[j] = cards[j - 1]
-                owners[j] = owners[j - 1]
-                j -= 1
-            cards[j] = c
-            owners[j] = p
+            P.reveal(cards, owners, p, c)
         for j in range(n):  # Rules 1-4 in ascending card order (_six._place)
             c = cards[j]
             q = owners[j]
-            br = -1
-            bl = -1
-            for r in range(nrows):
-                lr = last[r]
-                if lr < c and lr > bl:
-                    bl = lr
-                    br = r
+            br = P.row_below(c, nrows, last)
             if br < 0:  # Rule 4: the seat's row (_six._rule4_row)
                 code = pol[q]
                 if code == _RANDOM_ROW and not auto:
                     br = _mt_below(mt, mti, stream, nrows)
                 else:
-                    by_cards = not auto and code != _RANDOM and code != _RANDOM_ROW
-                    br = 0
-                    for r in range(1, nrows):
-                        if rhd[r] < rhd[br]:
-                            br = r
-                        elif by_cards and rhd[r] == rhd[br] and rcnt[r] < rcnt[br]:
-                            br = r
-                pen[q] += rhd[br]
-                rcnt[br] = 1
-                rhd[br] = heads[c]
-            elif rcnt[br] >= cap:  # Rule 3: the sixth card
-                pen[q] += rhd[br]
-                rcnt[br] = 1
-                rhd[br] = heads[c]
+                    br = P.fewest_heads(nrows, rhd, rcnt, not auto and code != _RANDOM and code != _RANDOM_ROW)
+                P.take_row(br, c, q, heads, rcnt, rhd, pen)
+            elif P.is_full(br, cap, rcnt):  # Rule 3: the sixth card
+                P.take_row(br, c, q, heads, rcnt, rhd, pen)
             else:
                 rcnt[br] += 1
                 rhd[br] += heads[c]

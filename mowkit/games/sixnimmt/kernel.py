@@ -71,6 +71,7 @@ from numba.extending import overload
 from mowkit.core import OptionError, check_int
 from mowkit.data import sixnimmt_heads
 from mowkit.games.sixnimmt import SixNimmt
+from mowkit.games.sixnimmt import primitives as P
 from mowkit.games.sixnimmt.policies import AGENT_DEFAULTS, AGENT_POLICIES  # noqa: F401  (read by kernels.common.policy_params)
 from mowkit.kernels import common, rng
 
@@ -235,14 +236,7 @@ def _rule4_row_s(code, auto, nrows, rhd, rcnt, rs):
     """Row a seat takes under Rule 4: its policy's choice (or auto_row's)."""
     if code == RANDOM_ROW and not auto:
         return rng.below(rs, nrows)
-    by_cards = not auto and code != RANDOM and code != RANDOM_ROW
-    best = 0
-    for r in range(1, nrows):
-        if rhd[r] < rhd[best]:
-            best = r
-        elif by_cards and rhd[r] == rhd[best] and rcnt[r] < rcnt[best]:
-            best = r
-    return best
+    return P.fewest_heads(nrows, rhd, rcnt, not auto and code != RANDOM and code != RANDOM_ROW)
 
 
 @njit(cache=True, inline="always")
@@ -250,14 +244,7 @@ def _rule4_row(code, auto, nrows, rhd, rcnt):
     """Row a seat takes under Rule 4: its policy's choice (or auto_row's)."""
     if code == RANDOM_ROW and not auto:
         return _below(nrows)
-    by_cards = not auto and code != RANDOM and code != RANDOM_ROW
-    best = 0
-    for r in range(1, nrows):
-        if rhd[r] < rhd[best]:
-            best = r
-        elif by_cards and rhd[r] == rhd[best] and rcnt[r] < rcnt[best]:
-            best = r
-    return best
+    return P.fewest_heads(nrows, rhd, rcnt, not auto and code != RANDOM and code != RANDOM_ROW)
 
 
 @njit(cache=True, inline="always")
@@ -274,24 +261,18 @@ def _greedy_index(hand, k, nrows, cap, prof, first, last, rcnt, rhd):
     for i in range(k):
         c = hand[i]
         if not prof:
-            br = -1
-            bl = -1
-            for r in range(nrows):
-                lr = last[r]
-                if lr < c and lr > bl:
-                    bl = lr
-                    br = r
+            br = P.row_below(c, nrows, last)
             if br < 0:
                 w = minh
                 d = 0
             else:
-                d = c - bl
-                w = rhd[br] if rcnt[br] >= cap else 0
+                d = c - last[br]
+                w = rhd[br] if P.is_full(br, cap, rcnt) else 0
         else:
             d = _BIG
             w = 0
             for r in range(nrows):
-                full = rhd[r] if rcnt[r] >= cap else 0
+                full = rhd[r] if P.is_full(r, cap, rcnt) else 0
                 if c > last[r]:
                     dd = c - last[r]
                     if dd < d:
@@ -327,12 +308,7 @@ def _place_s(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, 
     br = -1
     front = False
     if not prof:
-        bl = -1
-        for r in range(nrows):
-            lr = last[r]
-            if lr < c and lr > bl:
-                bl = lr
-                br = r
+        br = P.row_below(c, nrows, last)
     else:
         bd = _BIG
         for r in range(nrows):
@@ -349,17 +325,13 @@ def _place_s(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, 
         r = _rule4_row_s(code, auto, nrows, rhd, rcnt, rs)
         if not auto:
             _rec(trace, tlen, D_ROW, p, nrows, r, c, 0, True, first, last, rcnt, rhd, hands, hcnt, pen)
-        pen[p] += rhd[r]
+        P.take_row(r, c, p, heads, rcnt, rhd, pen)
         first[r] = c
         last[r] = c
-        rcnt[r] = 1
-        rhd[r] = heads[c]
-    elif rcnt[br] >= cap:  # Rule 3
-        pen[p] += rhd[br]
+    elif P.is_full(br, cap, rcnt):  # Rule 3
+        P.take_row(br, c, p, heads, rcnt, rhd, pen)
         first[br] = c
         last[br] = c
-        rcnt[br] = 1
-        rhd[br] = heads[c]
     else:
         if front:
             first[br] = c
@@ -373,17 +345,11 @@ def _place_s(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, 
 def _place(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen):
     """Place card ``c`` of seat ``p`` by Rules 1-4 (professional: both ends)."""
     br = -1
+    front = False
     if not prof:
-        bl = -1
-        for r in range(nrows):
-            lr = last[r]
-            if lr < c and lr > bl:
-                bl = lr
-                br = r
-        front = False
+        br = P.row_below(c, nrows, last)
     else:
         bd = _BIG
-        front = False
         for r in range(nrows):
             if c > last[r] and c - last[r] < bd:
                 bd = c - last[r]
@@ -395,17 +361,13 @@ def _place(c, p, code, nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pe
                 front = True
     if br < 0:  # Rule 4
         r = _rule4_row(code, auto, nrows, rhd, rcnt)
-        pen[p] += rhd[r]
+        P.take_row(r, c, p, heads, rcnt, rhd, pen)
         first[r] = c
         last[r] = c
-        rcnt[r] = 1
-        rhd[r] = heads[c]
-    elif rcnt[br] >= cap:  # Rule 3
-        pen[p] += rhd[br]
+    elif P.is_full(br, cap, rcnt):  # Rule 3
+        P.take_row(br, c, p, heads, rcnt, rhd, pen)
         first[br] = c
         last[br] = c
-        rcnt[br] = 1
-        rhd[br] = heads[c]
     else:
         if front:
             first[br] = c
@@ -427,9 +389,7 @@ def _deal(order, n, hsize, nrows, heads, hands, hcnt, first, last, rcnt, rhd):
     for r in range(nrows):
         c = order[base + r]
         first[r] = c
-        last[r] = c
-        rcnt[r] = 1
-        rhd[r] = heads[c]
+        P.start_row(r, c, heads, last, rcnt, rhd)
 
 
 @njit(cache=True)
@@ -464,9 +424,7 @@ def _draft_s(round_index, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt,
     for r in range(nrows):
         c = pool[r]
         first[r] = c
-        last[r] = c
-        rcnt[r] = 1
-        rhd[r] = heads[c]
+        P.start_row(r, c, heads, last, rcnt, rhd)
 
 
 @njit(cache=True, inline="always")
@@ -497,9 +455,7 @@ def _draft(round_index, n, hsize, nrows, dsize, pol, heads, pool, hands, hcnt, f
     for r in range(nrows):
         c = pool[r]
         first[r] = c
-        last[r] = c
-        rcnt[r] = 1
-        rhd[r] = heads[c]
+        P.start_row(r, c, heads, last, rcnt, rhd)
 
 
 @njit(cache=True, inline="always")
@@ -539,13 +495,7 @@ def _play_round_s(n, hsize, nrows, cap, heads, pol, prof, auto, dealt_random,
             _rec(trace, tlen, D_CARD, p, k, -1, c, 0, True, first, last, rcnt, rhd, hands, hcnt, pen)
             hand[idx] = hand[k - 1]
             hcnt[p] = k - 1
-            j = p  # insertion sort of the revealed cards
-            while j > 0 and cards[j - 1] > c:
-                cards[j] = cards[j - 1]
-                owners[j] = owners[j - 1]
-                j -= 1
-            cards[j] = c
-            owners[j] = p
+            P.reveal(cards, owners, p, c)
         for j in range(n):
             q = owners[j]
             _place_s(cards[j], q, pol[q], nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen, rs,
@@ -583,13 +533,7 @@ def _play_round(n, hsize, nrows, cap, heads, pol, prof, auto, dealt_random,
             c = hand[idx]
             hand[idx] = hand[k - 1]
             hcnt[p] = k - 1
-            j = p  # insertion sort of the revealed cards
-            while j > 0 and cards[j - 1] > c:
-                cards[j] = cards[j - 1]
-                owners[j] = owners[j - 1]
-                j -= 1
-            cards[j] = c
-            owners[j] = p
+            P.reveal(cards, owners, p, c)
         for j in range(n):
             q = owners[j]
             _place(cards[j], q, pol[q], nrows, cap, prof, auto, heads, first, last, rcnt, rhd, pen)
@@ -631,46 +575,13 @@ def _random_rounds_kernel(out, block, seeds, n, hsize, nrows, cap, dsize, heads)
         _shuffle_part(deck, need, rs)
         for r in range(nrows):
             c = deck[base + r]
-            last[r] = c
-            rcnt[r] = 1
-            rhd[r] = heads[c]
+            P.start_row(r, c, heads, last, rcnt, rhd)
         for p in range(n):
             pen[p] = 0
         for t in range(hsize - 1, -1, -1):
             for p in range(n):
-                c = deck[p * hsize + t]
-                j = p
-                while j > 0 and cards[j - 1] > c:
-                    cards[j] = cards[j - 1]
-                    owners[j] = owners[j - 1]
-                    j -= 1
-                cards[j] = c
-                owners[j] = p
-            for j in range(n):
-                c = cards[j]
-                br = -1
-                bl = -1
-                for r in range(nrows):
-                    lr = last[r]
-                    if lr < c and lr > bl:
-                        bl = lr
-                        br = r
-                if br < 0:  # Rule 4: fewest heads, ties to the lowest index
-                    br = 0
-                    for r in range(1, nrows):
-                        if rhd[r] < rhd[br]:
-                            br = r
-                    pen[owners[j]] += rhd[br]
-                    rcnt[br] = 1
-                    rhd[br] = heads[c]
-                elif rcnt[br] >= cap:  # Rule 3
-                    pen[owners[j]] += rhd[br]
-                    rcnt[br] = 1
-                    rhd[br] = heads[c]
-                else:
-                    rcnt[br] += 1
-                    rhd[br] += heads[c]
-                last[br] = c
+                P.reveal(cards, owners, p, deck[p * hsize + t])
+            P.resolve_turn(cards, owners, n, nrows, cap, False, heads, last, rcnt, rhd, pen)  # Rule 4: no tie by cards
         for p in range(n):
             out[i, p] = pen[p]
 
@@ -862,13 +773,7 @@ def _mc_kernel(values, seed, rollouts, n, me, nrows, cap, prof, relative, heads,
                     k = hcnt[p]
                     cc = hands[p, k - 1]
                     hcnt[p] = k - 1
-                j = p
-                while j > 0 and cards[j - 1] > cc:
-                    cards[j] = cards[j - 1]
-                    owners[j] = owners[j - 1]
-                    j -= 1
-                cards[j] = cc
-                owners[j] = p
+                P.reveal(cards, owners, p, cc)
             for j in range(n):
                 _place_s(cards[j], owners[j], RANDOM, nrows, cap, prof, False, heads, first, last, rcnt,
                          rhd, pen, rs, None, None, hands, hcnt)
@@ -942,38 +847,8 @@ def _mc_fast_kernel(values, seed, rollouts, n, me, nrows, cap, relative, heads, 
                         c = c0 if turn == 0 else myh[h - 1 - turn]
                     else:
                         c = pool[base[p] + h - 1 - turn]
-                    j = p
-                    while j > 0 and cards[j - 1] > c:
-                        cards[j] = cards[j - 1]
-                        owners[j] = owners[j - 1]
-                        j -= 1
-                    cards[j] = c
-                    owners[j] = p
-                for j in range(n):
-                    c = cards[j]
-                    br = -1
-                    bl = -1
-                    for r in range(nrows):
-                        lr = last[r]
-                        if lr < c and lr > bl:
-                            bl = lr
-                            br = r
-                    if br < 0:  # Rule 4: fewest heads, ties to the lowest index
-                        br = 0
-                        for r in range(1, nrows):
-                            if rhd[r] < rhd[br]:
-                                br = r
-                        pen[owners[j]] += rhd[br]
-                        rcnt[br] = 1
-                        rhd[br] = heads[c]
-                    elif rcnt[br] >= cap:  # Rule 3
-                        pen[owners[j]] += rhd[br]
-                        rcnt[br] = 1
-                        rhd[br] = heads[c]
-                    else:
-                        rcnt[br] += 1
-                        rhd[br] += heads[c]
-                    last[br] = c
+                    P.reveal(cards, owners, p, c)
+                P.resolve_turn(cards, owners, n, nrows, cap, False, heads, last, rcnt, rhd, pen)  # Rule 4: no tie by cards
             v = float(pen[me])
             if relative:
                 others = 0.0

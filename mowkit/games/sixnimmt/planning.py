@@ -39,6 +39,7 @@ import numpy as np
 from numba import njit
 
 from mowkit.core import OptionError, check_choice, check_int
+from mowkit.games.sixnimmt import primitives as P
 from mowkit.games.sixnimmt.kernel import _greedy_index, _shuffle_part, row_arrays
 from mowkit.games.sixnimmt.kernel import warm_up as warm_kernel
 from mowkit.games.sixnimmt.rollout_model import WEIGHTS
@@ -61,56 +62,8 @@ TIE = 0.001
 @njit(cache=True, inline="always")
 def _takes_row(c, nrows, cap, last, rcnt):
     """Would card ``c``, placed alone on the rows as they are, take a row (Rule 3 or Rule 4)?"""
-    br = -1
-    bl = -1
-    for r in range(nrows):
-        lr = last[r]
-        if lr < c and lr > bl:
-            bl = lr
-            br = r
-    return br < 0 or rcnt[br] >= cap
-
-
-@njit(cache=True, inline="always")
-def _lay(cards, owners, p, c):
-    """Insert seat ``p``'s card ``c`` into the turn's cards ``cards[:p]`` (ascending), with its owner."""
-    j = p
-    while j > 0 and cards[j - 1] > c:
-        cards[j] = cards[j - 1]
-        owners[j] = owners[j - 1]
-        j -= 1
-    cards[j] = c
-    owners[j] = p
-
-
-@njit(cache=True, inline="always")
-def _place_turn(cards, owners, n, nrows, cap, last, rcnt, rhd, heads, pen):
-    """Place the turn's ``n`` cards (ascending, with their owners) on the rows; penalties into ``pen``."""
-    for j in range(n):
-        c = cards[j]
-        br = -1
-        bl = -1
-        for r in range(nrows):
-            lr = last[r]
-            if lr < c and lr > bl:
-                bl = lr
-                br = r
-        if br < 0:  # Rule 4: fewest heads, ties to the fewest cards, then the lowest index
-            br = 0
-            for r in range(1, nrows):
-                if rhd[r] < rhd[br] or (rhd[r] == rhd[br] and rcnt[r] < rcnt[br]):
-                    br = r
-            pen[owners[j]] += rhd[br]
-            rcnt[br] = 1
-            rhd[br] = heads[c]
-        elif rcnt[br] >= cap:  # Rule 3
-            pen[owners[j]] += rhd[br]
-            rcnt[br] = 1
-            rhd[br] = heads[c]
-        else:
-            rcnt[br] += 1
-            rhd[br] += heads[c]
-        last[br] = c
+    br = P.row_below(c, nrows, last)
+    return br < 0 or P.is_full(br, cap, rcnt)
 
 
 @njit(cache=True, inline="always")
@@ -245,8 +198,8 @@ def _plan_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand
                         c = hands[p, i]
                         hands[p, i] = hands[p, k - 1]
                         hcnt[p] = k - 1
-                    _lay(cards, owners, p, c)
-                _place_turn(cards, owners, n, nrows, cap, last, rcnt, rhd, heads, pen)
+                    P.reveal(cards, owners, p, c)
+                P.resolve_turn(cards, owners, n, nrows, cap, True, heads, last, rcnt, rhd, pen)
             values[ci, it] = _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie)
 
 
@@ -300,7 +253,7 @@ def _model_score(c, rank, k, nrows, cap, last, rcnt, rhd, minh, pre, w, cconst, 
     """Score of card ``c`` (the ``rank``-th lowest of ``k``) under the weights ``w`` of
     :mod:`mowkit.games.sixnimmt.rollout_model` (``pre[x]``: the unseen cards up to ``x``; ``cconst``: the
     value terms per card; ``lg[u] = log(1 + u)``)."""
-    br = -1
+    br = -1  # Rules 1-2 as P.row_below, with the row's last card kept (a feature of the model)
     bl = 0
     for r in range(nrows):
         lr = last[r]
@@ -356,6 +309,55 @@ def _unseen_prefix(pre, gone):
 
 
 @njit(cache=True)
+def _model_tables(w):
+    """The learned model's value terms per card and ``log(1 + u)`` per count of unseen cards."""
+    cconst = np.zeros(105)
+    lg = np.empty(106)
+    for c in range(1, 105):
+        cconst[c] = w[12] * c / 104.0 + w[13] * (c / 104.0) ** 2
+    for u in range(106):
+        lg[u] = math.log1p(u)
+    return cconst, lg
+
+
+@njit(cache=True, inline="always")
+def _fewest(nrows, rhd):
+    """The fewest heads on a row."""
+    m = rhd[0]
+    for r in range(1, nrows):
+        if rhd[r] < m:
+            m = rhd[r]
+    return m
+
+
+@njit(cache=True, inline="always")
+def _model_reset(c0, n, me, h, nrows, my_hand, dealt, hands, hcnt, last0, rcnt0, rhd0, last, rcnt, rhd,
+                 gone0, gone, pen):
+    """A candidate's rollout starts: the hands dealt (mine without ``c0``), the rows and cards seen
+    as at the decision, no heads taken."""
+    for p in range(n):
+        if p == me:
+            t = 0
+            for x in range(h):
+                if my_hand[x] != c0:
+                    hands[p, t] = my_hand[x]
+                    t += 1
+            hcnt[p] = t
+        else:
+            for x in range(h):
+                hands[p, x] = dealt[p, x]
+            hcnt[p] = h
+    for r in range(nrows):
+        last[r] = last0[r]
+        rcnt[r] = rcnt0[r]
+        rhd[r] = rhd0[r]
+    for x in range(105):
+        gone[x] = gone0[x]
+    for p in range(n):
+        pen[p] = 0
+
+
+@njit(cache=True)
 def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, cand, unseen, last0, rcnt0, rhd0,
                   gone0, w, self_turns, opp_turns, objective, start, threshold, strict, final, mu, sigma, tie):
     """Like :func:`_plan_kernel`, with the learned rollout model (see :func:`model_values`).
@@ -385,17 +387,9 @@ def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, can
     sc = np.empty(hw)
     xs = np.empty((hw, n))
     first = np.zeros(n, np.int64)
-    cconst = np.zeros(105)
-    lg = np.empty(106)
-    for c in range(1, 105):
-        cconst[c] = w[12] * c / 104.0 + w[13] * (c / 104.0) ** 2
-    for u in range(106):
-        lg[u] = math.log1p(u)
+    cconst, lg = _model_tables(w)
     _unseen_prefix(pre0, gone0)
-    minh0 = rhd0[0]
-    for r in range(1, nrows):
-        if rhd0[r] < minh0:
-            minh0 = rhd0[r]
+    minh0 = _fewest(nrows, rhd0)
     need = (n - 1) * h
     for it in range(rollouts):
         _shuffle_part(pool, need, rs)
@@ -419,34 +413,13 @@ def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, can
                     first[p] = int(xs[0, p] * h)
         for ci in range(cand.shape[0]):
             c0 = cand[ci]
-            for p in range(n):
-                if p == me:
-                    t = 0
-                    for x in range(h):
-                        if my_hand[x] != c0:
-                            hands[p, t] = my_hand[x]
-                            t += 1
-                    hcnt[p] = t
-                else:
-                    for x in range(h):
-                        hands[p, x] = dealt[p, x]
-                    hcnt[p] = h
-            for r in range(nrows):
-                last[r] = last0[r]
-                rcnt[r] = rcnt0[r]
-                rhd[r] = rhd0[r]
-            for x in range(105):
-                gone[x] = gone0[x]
-            for p in range(n):
-                pen[p] = 0
+            _model_reset(c0, n, me, h, nrows, my_hand, dealt, hands, hcnt, last0, rcnt0, rhd0, last, rcnt, rhd,
+                         gone0, gone, pen)
             minh = minh0
             for turn in range(h):
                 if turn > 0:
                     _unseen_prefix(pre, gone)
-                    minh = rhd[0]
-                    for r in range(1, nrows):
-                        if rhd[r] < minh:
-                            minh = rhd[r]
+                    minh = _fewest(nrows, rhd)
                 for p in range(n):
                     if p == me and turn == 0:
                         c = c0
@@ -465,10 +438,10 @@ def _model_kernel(values, seed, rollouts, n, me, nrows, cap, heads, my_hand, can
                         for x in range(i, k - 1):
                             hands[p, x] = hands[p, x + 1]
                         hcnt[p] = k - 1
-                    _lay(cards, owners, p, c)
+                    P.reveal(cards, owners, p, c)
                 for j in range(n):
                     gone[cards[j]] = True
-                _place_turn(cards, owners, n, nrows, cap, last, rcnt, rhd, heads, pen)
+                P.resolve_turn(cards, owners, n, nrows, cap, True, heads, last, rcnt, rhd, pen)
             values[ci, it] = _round_value(objective, pen, start, tot, n, me, threshold, strict, final, mu, sigma, tie)
 
 
