@@ -1,10 +1,13 @@
 """The lesson tab: one step of a teacher's lesson at a time, large enough for a projector.
 
-Each step shows the position (the game's own drawing, :meth:`~mowkit.spec.GameSpec.render`, with
-only the hand of the seat asked), the teacher's question, a **show answer** button revealing the
+Each step shows the position (:func:`lesson_drawing`: the game renderer's board, each row or herd
+one line of cards, with only the hand of the seat asked), the teacher's question beside it, a
+**show answer** button (on the title's line, with **back** / **next**) revealing the
 answer the kit computes (:func:`mowkit.lessons.compute`: the coach's exact odds and, when the step
-asks for them, Monte Carlo values, in plain words) and the teacher's explanation, and **back** /
-**next**. A lesson is opened from the list of the lessons in ``data/lessons/`` or from a file path.
+asks for them, Monte Carlo values, in plain words) and the teacher's explanation under the
+question. At 1024×768 the position, the question, the buttons and the answer fit on the screen
+(measured by ``tests/test_browser_projector.py``). A lesson is opened from the list of the
+lessons in ``data/lessons/`` or from a file path.
 
     from mowkit.widgets.lesson import LessonTab
     LessonTab()                                        # the first shipped lesson in the reader's language

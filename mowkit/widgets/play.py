@@ -43,7 +43,9 @@ the class can follow; the timing uses the kernel's asyncio loop. With delay 0 (o
 they move at once, synchronously; outside a running event loop (a script, a test) a delay above 0
 makes them wait for :meth:`Play.run_computers` / :meth:`Play.step` (or the buttons).
 
-Under the table: what happened since the person on the screen last decided (the sentences of
+Above the table one line: the board's title (the game, round, turn, who does what) and the seed.
+Under the table: who plays each seat and the seats' table (heads or flies so far), what happened
+since the person on the screen last decided (the sentences of
 :func:`_sentences`), a coach panel (:class:`~mowkit.widgets.coach.CoachPanel`) for that person's
 decision, and at the end the winner and the ranking in words (once) with "step through this
 game"; one "save" button.
@@ -449,6 +451,7 @@ class Play(widgets.VBox):
                                          step=0.1, readout_format=".1f", continuous_update=False,
                                          style={"description_width": "initial"},
                                          layout=widgets.Layout(width="380px"))
+        self.delay.add_class("mowkit-delay")
         self.pause = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.continue_button = button("")
         self.run_button = button("")
@@ -460,6 +463,7 @@ class Play(widgets.VBox):
         self.board_box.add_class("mowkit-board")
         self.prompt = widgets.HTML()
         self.prompt.add_class("mowkit-text")
+        self.prompt.add_class("mowkit-prompt")
         self.reveal_button = button("", style="warning")
         self.reveal_button.add_class("mowkit-reveal")
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"))
@@ -485,9 +489,13 @@ class Play(widgets.VBox):
         self.save_button = button("")
         self.save_button.add_class("mowkit-save")
         self.end_save_button = self.save_button  # one save button (the end screen has no second one)
+        self.path.add_class("mowkit-save-path")
         self.replace_button = button("", style="danger")
+        self.replace_button.add_class("mowkit-save-replace")
         self.keep_button = button("")
+        self.keep_button.add_class("mowkit-save-keep")
         self.confirm_box = widgets.HBox([self.replace_button, self.keep_button])
+        self.confirm_box.add_class("mowkit-save-confirm")
         self.confirm_box.layout.display = "none"
         self.save_box = widgets.HBox([self.path, self.save_button, self.confirm_box],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -1130,7 +1138,10 @@ class Play(widgets.VBox):
 
     def _events_html(self) -> str:
         parts = []
-        for who, said in self.recent[-30:]:
+        # the winner sentence is said once, on the end screen (the narrator says it too)
+        winner = self._winner_sentence() if self.state.is_over() else None
+        for who, told in self.recent[-30:]:
+            said = [s for s in told if s != winner]
             if not said:
                 continue
             items = "".join(f"<li>{html.escape(s)}</li>" for s in said)
