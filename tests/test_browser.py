@@ -748,6 +748,113 @@ def test_the_page_opens_in_the_readers_language(browser, voila: Voila, lang: str
         context.close()
 
 
+SAVE_NAME = re.compile(r"^([a-z0-9_]+)-\d{4}-\d\d-\d\d-\d{6}-seed(\d+)(-\d+)?\.json$")
+"""The play tab's default record name (mowkit.widgets.play.default_save_name): game, date, time, seed."""
+
+
+def _notice_changes(page, play, action) -> str:
+    """Do ``action`` (a click) and return the play view's notice once it says something new."""
+    notice = play.locator(".mowkit-message").first
+    before = notice.inner_text()
+    action()
+    page.wait_for_function("([el, old]) => el.innerText !== old && el.innerText.trim() !== ''",
+                           arg=[notice.element_handle(), before], timeout=UI)
+    return notice.inner_text()
+
+
+def _no_computer_delay(page, play) -> None:
+    """Set the computers' delay to 0 (typed into the slider's number): they move at once, in the
+    same message as the click before them, so nothing is drawn again between two clicks."""
+    readout = play.locator(".mowkit-delay .widget-readout")
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("0")
+    page.keyboard.press("Enter")
+    page.wait_for_function("el => parseFloat(el.innerText.replace(',', '.')) === 0", arg=readout.element_handle(),
+                           timeout=UI)
+
+
+def _computers_only_to_the_end(page, play) -> None:
+    """Every seat a computer, no delay, a new game: the computers play it to the end at once."""
+    _no_computer_delay(page, play)
+    seats = play.locator(".mowkit-play-settings select")  # the seat count, then one per seat
+    for i in range(1, seats.count()):
+        seats.nth(i).select_option(index=2)  # a person, then the computers: easy, medium, strong ...
+    play.locator(".mowkit-play-settings .widget-button.mod-primary").click()  # new game
+    play.locator(".mowkit-end").wait_for(state="visible", timeout=RUN_ALL)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_saves_never_overwrite_and_the_end_screen_says_it_once(browser, voila: Voila, workdir: Path,
+                                                               lang: str) -> None:
+    """Item 10 of issue 20 at 1024×768: the record file box starts with a name of its own per game
+    (the game, the date and time, the seed); a save writes it; a second save of that name asks
+    first ("keep the file" leaves it as it was, "replace the file" writes it); a game played to
+    the end shows the winner sentence once, and one save button, which saves under a new name."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale=LOCALES[lang])
+    try:
+        page, app, _kernel = _open(context, f"{voila.url}/?lang={lang}")
+        folder = workdir / "notebooks"  # the kernel's folder: where a record without a folder goes
+        picker = _tab(app, "play").locator(".mowkit-game-picker .widget-toggle-button")
+        play = app.locator(".mowkit-play:visible").first
+        play.wait_for(state="visible", timeout=RUN_ALL)
+        shown = "() => ([...document.querySelectorAll('.mowkit-play .mowkit-save-path input')]" \
+                ".find(i => i.offsetParent !== null) || {}).value"
+        names = {0: page.evaluate(shown)}
+        picker.nth(1).click()  # the second game of the picker: its own name
+        page.wait_for_function(f"old => ({shown})() !== old && ({shown})() !== undefined", arg=names[0],
+                               timeout=RUN_ALL)
+        names[1] = page.evaluate(shown)
+        picker.nth(0).click()
+        page.wait_for_function(f"old => ({shown})() === old", arg=names[0], timeout=UI)
+        games = {index: SAVE_NAME.match(name) for index, name in names.items()}
+        assert games[0] and games[1], names
+        assert games[0].group(1) != games[1].group(1), names  # a name per game
+        assert not (folder / names[0]).exists() and not (folder / names[1]).exists()
+
+        save = play.locator(".mowkit-save")
+        confirm = play.locator(".mowkit-save-confirm")
+        said = _notice_changes(page, play, save.click)
+        record = folder / names[0]
+        assert record.exists() and names[0] in said, said
+        written = record.read_bytes()
+        assert bool(CYRILLIC.search(said)) == (lang == "ru"), said
+        # the same name again: asked, not written; "keep the file" keeps it
+        said = _notice_changes(page, play, save.click)
+        confirm.wait_for(state="visible", timeout=UI)
+        assert names[0] in said and record.read_bytes() == written
+        for word in (play.locator(".mowkit-save-replace"), play.locator(".mowkit-save-keep")):
+            assert bool(CYRILLIC.search(word.inner_text())) == (lang == "ru")
+        _notice_changes(page, play, play.locator(".mowkit-save-keep").click)
+        confirm.wait_for(state="hidden", timeout=UI)
+        assert record.read_bytes() == written
+        # asked again; "replace the file" writes this game over it
+        _notice_changes(page, play, save.click)
+        confirm.wait_for(state="visible", timeout=UI)
+        os.utime(record, (0, 0))
+        said = _notice_changes(page, play, play.locator(".mowkit-save-replace").click)
+        confirm.wait_for(state="hidden", timeout=UI)
+        assert record.stat().st_mtime > 0 and names[0] in said and json.loads(record.read_text())
+
+        # a game to the end: the winner sentence once, one save button, a new name
+        _computers_only_to_the_end(page, play)
+        app.evaluate("el => el.scrollIntoView({block: 'start'})")
+        winner = play.locator(".mowkit-end b").first.inner_text().strip()
+        assert winner and bool(CYRILLIC.search(winner)) == (lang == "ru"), winner
+        assert play.inner_text().count(winner) == 1, play.inner_text()
+        assert play.locator(".mowkit-save:visible").count() == 1
+        label = save.inner_text().strip()
+        assert [b.strip() for b in play.locator(".widget-button:visible").all_inner_texts()].count(label) == 1
+        name = play.locator(".mowkit-save-path input").input_value()
+        assert SAVE_NAME.match(name) and name != names[0] and not (folder / name).exists(), name
+        page.screenshot(path=ARTIFACTS / f"classroom-end.{lang}.png", timeout=UI)
+        said = _notice_changes(page, play, save.click)
+        assert (folder / name).exists() and name in said and confirm.is_hidden()
+        page.close()
+    finally:
+        context.close()
+
+
 def _kernel_processes(voila: Voila) -> list:
     import psutil
 

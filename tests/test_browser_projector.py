@@ -22,6 +22,7 @@ helpers). Screenshots: ``test-artifacts/projector-<game>.<lang>.png``.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,10 +30,12 @@ from pathlib import Path
 import pytest
 from test_browser import (  # noqa: F401  (fixtures: pytest finds them by name in this module)
     ARTIFACTS,
+    DOCS,
     RUN_ALL,
     SERVER_START,
     UI,
     _free_port,
+    _no_computer_delay,
     _start,
     _stop,
     _tab,
@@ -55,13 +58,15 @@ MEASURE = """root => {
   const hand = [...root.querySelectorAll('.mowkit-hand svg.card')].filter(seen).map(r);
   const hits = [...root.querySelectorAll('.mowkit-hand .mowkit-hit, .mowkit-lines .mowkit-hit')]
       .filter(seen).map(r);
+  const prompt = [...root.querySelectorAll('.mowkit-prompt')].filter(seen).map(r);
+  const revealed = [...root.querySelectorAll('.mowkit-after svg.card')].filter(seen).map(r);
   const numbers = [...root.querySelectorAll('svg.card text.number')].filter(seen)
       .map(t => parseFloat(getComputedStyle(t).fontSize));
   const icons = [...root.querySelectorAll('svg.card svg.icon')].filter(seen).map(r);
   const specials = [...root.querySelectorAll('svg.mow-card:not(.plain)')].filter(seen).map(c => ({
       kind: c.getAttribute('class'), name: c.getAttribute('aria-label'),
       number: (c.querySelector('text.number') || {}).textContent || ''}));
-  return {vw: innerWidth, vh: innerHeight, lines, hand, hits, numbers, icons, specials};
+  return {vw: innerWidth, vh: innerHeight, lines, hand, hits, prompt, revealed, numbers, icons, specials};
 }"""
 
 
@@ -85,6 +90,10 @@ def _check(m: dict, where: str, side_by_side: bool) -> None:
     assert m["hits"], f"{where}: nothing to click"
     for hit in m["hits"]:
         _inside(hit, m, f"{where}: a card or row to click")
+    for box in m["prompt"]:
+        _inside(box, m, f"{where}: the words saying what to do")
+    for card in m["revealed"]:
+        _inside(card, m, f"{where}: a card revealed this turn")
     assert m["numbers"] and min(m["numbers"]) >= 28, f"{where}: card numbers {sorted(set(m['numbers']))} px"
     if m["icons"]:
         assert min(min(i["w"], i["h"]) for i in m["icons"]) >= 13.95, f"{where}: icons under 14 px"
@@ -99,6 +108,7 @@ def _measure(page, app, play, where: str) -> dict:
     (ARTIFACTS / f"projector-{where}.json").write_text(json.dumps(m, indent=1))
     page.screenshot(path=ARTIFACTS / f"projector-{where}.png")
     print(where, "lines at", sorted({round(line["box"]["y"]) for line in m["lines"]}),
+          "lines bottom", round(max(line["box"]["bottom"] for line in m["lines"])) if m["lines"] else None,
           "hand bottom", round(max(c["bottom"] for c in m["hand"])) if m["hand"] else None,
           "numbers", sorted(set(m["numbers"])), "icons", sorted({round(i["w"], 1) for i in m["icons"]}))
     return m
@@ -119,6 +129,108 @@ def _person_on_screen(play) -> None:
     if reveal.is_visible():
         reveal.click()
     play.locator(".mowkit-hand .mowkit-hit").first.wait_for(state="visible", timeout=UI)
+
+
+RULE4_SEED = 1
+"""With the app's 6 nimmt! seats (two people, then computers) at 3 and at 10 seats, player 1 laying
+their lowest card and player 2 their highest, this seed gives Rule 4 to player 1 at the first turn
+(player 1 then holds 9 cards, the fullest hand Rule 4 can meet). Found by playing the same seats
+with :class:`mowkit.widgets.Play` in Python over seeds 1..400."""
+
+
+def _click_card(play, pick) -> None:
+    """Click the lowest (``pick=min``) or the highest (``max``) card of the hand on the screen."""
+    labels = play.locator(".mowkit-hand .mowkit-slot svg.card").evaluate_all(
+        "cs => cs.map(c => parseInt(c.getAttribute('aria-label')))")
+    card = pick(labels)
+    play.locator(".mowkit-hand .mowkit-slot", has=play.page.locator(f'svg[aria-label^="{card} "]'))\
+        .locator(".mowkit-hit").click()
+
+
+def _rule4_in_the_app(page, app, play, seats: int, lang: str) -> dict:
+    """A new game at ``seats`` seats with :data:`RULE4_SEED`, played to player 1's Rule 4 choice
+    through the app's own controls (seat count, seed, new game, the pass-the-device screens);
+    measured when the rows are to be clicked (the rows, the cards revealed, the hand, the words)."""
+    _no_computer_delay(page, play)
+    play.locator(".mowkit-seat-count select").select_option(label=str(seats))
+    seed = play.locator(".mowkit-seed input")
+    seed.fill(str(RULE4_SEED))
+    seed.press("Enter")
+    play.locator(".mowkit-play-settings .widget-button.mod-primary").click()  # new game
+    # the new game is drawn: as many seats in the seats' table, the seed at the end of the header
+    page.wait_for_function(
+        "([el, n, seed]) => el.querySelectorAll('.mowkit-seats-table tbody tr').length === n"
+        " && el.querySelector('.mowkit-text').innerText.trim().endsWith(' ' + seed)",
+        arg=[play.element_handle(), seats, str(RULE4_SEED)], timeout=UI)
+    reveal = play.locator(".mowkit-reveal")
+    for pick in (min, max):  # player 1 lays the lowest card, player 2 the highest
+        reveal.wait_for(state="visible", timeout=UI)  # two people: the device is passed before each
+        reveal.click()
+        play.locator(".mowkit-hand .mowkit-hit").first.wait_for(state="visible", timeout=UI)
+        _click_card(play, pick)
+    rows = play.locator(".mowkit-lines > .mowkit-slot")  # the rows become the things to click
+    page.wait_for_function("el => el.querySelector('.mowkit-reveal:not([style*=\"none\"])') !== null "
+                           "|| el.querySelectorAll('.mowkit-lines > .mowkit-slot').length === 4",
+                           arg=play.element_handle(), timeout=UI)
+    if reveal.is_visible():
+        reveal.click()
+    rows.nth(3).wait_for(state="visible", timeout=UI)
+    m = _measure(page, app, play, f"rule4-{seats}-seats.{lang}")
+    _check(m, f"6 nimmt! Rule 4, {seats} seats ({lang})", side_by_side=True)
+    assert len(m["hand"]) == 9 and len(m["hits"]) == 4, (len(m["hand"]), len(m["hits"]))  # the rows only
+    assert len(m["revealed"]) == seats and m["prompt"]
+    assert play.locator(".mowkit-moves .widget-button:visible").count() == 0  # no block of row buttons
+    rows.first.locator(":scope > .mowkit-hit").click()  # take row 1: the game goes on
+    page.wait_for_function("el => el.querySelectorAll('.mowkit-lines > .mowkit-slot').length === 0",
+                           arg=play.element_handle(), timeout=UI)
+    return m
+
+
+LESSON_MEASURE = """root => {
+  const seen = e => e.getClientRects().length > 0;
+  const bottom = e => e.getBoundingClientRect().bottom;
+  const all = s => [...root.querySelectorAll(s)].filter(seen);
+  return {vh: innerHeight,
+          cards: all('.mowkit-lesson-drawing svg.card').map(bottom),
+          question: all('.mowkit-lesson-question').map(bottom),
+          button: all('.widget-button.mod-success').map(bottom),
+          answer: all('.mowkit-lesson-answer').map(bottom)};
+}"""
+
+
+def _lessons_fit(page, app, lang: str) -> None:
+    """Each shipped lesson of the language at 1024×768: its first step's position (every card of
+    the drawing), the question, the "show answer" button and, once revealed, the answer are on the
+    screen without scrolling. The first (a 6 nimmt! lesson) is copied to docs/."""
+    lesson = _tab(app, "lesson").locator(".mowkit-lesson")
+    lesson.wait_for(state="visible", timeout=RUN_ALL)
+    files = lesson.locator("select").first
+    labels = files.evaluate(  # ipywidgets writes the labels' spaces as no-break spaces
+        "(s, lang) => [...s.options].map(o => o.text).filter(t => t.replace(/\\s+/g, ' ').endsWith('· ' + lang))",
+        lang)
+    assert len(labels) >= 4, labels  # two per game
+    labels.sort(key=lambda t: "6 nimmt" not in t.replace("\xa0", " "))  # 6 nimmt! first (the docs' picture)
+    for k, label in enumerate(labels):
+        before = lesson.inner_text()
+        if files.evaluate("s => s.options[s.selectedIndex].text") != label:
+            files.select_option(label=label)
+            page.wait_for_function("([el, old]) => el.innerText !== old", arg=[lesson.element_handle(), before],
+                                   timeout=RUN_ALL)
+        lesson.locator(".widget-button.mod-success").first.click()
+        page.wait_for_function("el => el.querySelectorAll('.mowkit-lesson-answer table').length > 0",
+                               arg=lesson.element_handle(), timeout=RUN_ALL)
+        app.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        m = lesson.evaluate(LESSON_MEASURE)
+        (ARTIFACTS / f"projector-lesson-{k + 1}.{lang}.json").write_text(json.dumps(m, indent=1))
+        print(f"lesson {label!r}:", {key: round(max(v)) for key, v in m.items() if key != "vh" and v})
+        for key in ("cards", "question", "button", "answer"):
+            assert m[key], f"lesson {label!r} ({lang}): no {key} shown"
+            assert max(m[key]) <= m["vh"] + 0.5, f"lesson {label!r} ({lang}): the {key} ends at {max(m[key]):.0f} px"
+        if k == 0:
+            path = ARTIFACTS / f"classroom-projector-lesson.{lang}.png"
+            page.screenshot(path=path)
+            shutil.copy(path, DOCS / path.name)
 
 
 def test_projector_layout_in_the_classroom_app(browser, voila) -> None:  # noqa: F811
@@ -151,10 +263,18 @@ def test_projector_layout_in_the_classroom_app(browser, voila) -> None:  # noqa:
             seed = play.locator(".mowkit-seed input")
             seed.fill("627816")
             assert seed.evaluate("i => i.scrollWidth <= i.clientWidth"), "the seed box cuts 627816"
+            shot = ARTIFACTS / f"projector-sixnimmt.{lang}.png"
+            shutil.copy(shot, DOCS / f"classroom-projector-play.{lang}.png")
             play = _play_tab(app, "Mow", "mow-card")
             _person_on_screen(play)
             m = _measure(page, app, play, f"mow.{lang}")
             _check(m, f"Mow ({lang})", side_by_side=False)
+            # Rule 4 in the app, as the default three seats and as a table of ten
+            play = _play_tab(app, "6 nimmt!", "sixnimmt-card")
+            for seats in (3, 10):
+                _rule4_in_the_app(page, app, play, seats, lang)
+            shutil.copy(ARTIFACTS / f"projector-rule4-10-seats.{lang}.png", DOCS / f"classroom-projector-rule4.{lang}.png")
+            _lessons_fit(page, app, lang)
     finally:
         page.close()
 

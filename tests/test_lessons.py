@@ -28,7 +28,7 @@ from mowkit.lessons import (
 from mowkit.lessons.answer import chance_text, fraction_text
 from mowkit.registry import names
 from mowkit.widgets import PositionEditor
-from mowkit.widgets.lesson import LessonTab
+from mowkit.widgets.lesson import LessonTab, lesson_drawing
 
 
 @pytest.fixture(autouse=True)
@@ -258,6 +258,22 @@ def test_the_lesson_tab_steps_and_reveals():
     assert "шаг 2 из 2" in tab.counter.value
     tab.back_button.click()
     assert tab.index == 0
+
+
+def test_the_lesson_drawing_is_the_board_with_one_hand():
+    """The lesson's position is drawn compact for a projector: each row one line of cards (its
+    label beside it), the hand of the seat asked and no other hand (the seats' table has none)."""
+    path = next(p for p in SHIPPED if p.name == "sixnimmt_rule4.en.json")
+    lesson = load(path)
+    state = lesson.state(0, lesson.make_game())
+    drawn = lesson_drawing(state, 0)
+    assert drawn.startswith('<div class="mowkit-lesson-drawing"')
+    assert all(f"row {i + 1} · " in drawn for i in range(len(state.rows)))
+    labels = set(re.findall(r'aria-label="(\d+) ', drawn))
+    assert labels == {str(c) for row in state.rows for c in row} | {str(c) for c in state.hands[0]}
+    assert "hand of player 1" in drawn and "total heads" in drawn
+    with i18n.language("ru"):
+        assert "ряд 1 · " in lesson_drawing(state, 0)
 
 
 def test_the_lesson_tab_lists_the_shipped_lessons_and_opens_a_path(tmp_path):

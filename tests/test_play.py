@@ -363,3 +363,18 @@ def test_illegal_attempt_is_explained_and_changes_nothing():
     with pytest.raises(IllegalActionError) as e:
         m.state.clone().apply(TakeHerd(0))
     assert not m.attempt(TakeHerd(0)) and e.value.message in m.message and m.state.history == [[]]
+
+
+@pytest.mark.parametrize("game", ["sixnimmt", "mow"])
+def test_the_end_screen_says_the_winner_once(game):
+    """Item 10 of issue 20: the narrator's "game over" sentence and the end screen's are the same
+    words; the end screen says them once (not again under "what happened"), in both languages."""
+    p = Play(game, players=["greedy", "random", "greedy"], seed=7, delay=0, language_switch=False)
+    p.run_computers()
+    assert p.state.is_over()
+    for lang in ("en", "ru"):
+        with i18n.language(lang, notify=True):
+            winner = p._winner_sentence()
+            shown = p.end_html.value + p.events_box.value + p.prompt.value + p.notice.value
+            assert shown.count(winner) == 1, (lang, winner)
+            assert p.sentences.count(winner) == 1  # the game's story keeps it

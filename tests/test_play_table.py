@@ -100,7 +100,7 @@ def test_seat_names_are_display_names_in_both_languages():
         with i18n.language(lang, notify=True):
             labels = dict((v, k) for k, v in p.seat_pickers[1].options)
             assert labels["lowest"] == computer_label("lowest") == _computer(agent_name("lowest"))
-            header = p.header.value
+            header = p.seats_html.value  # who plays each seat: the line above the seats' table
             assert agent_name("lowest") in header and agent_name("mc") in header
             if lang == "ru":
                 assert "lowest" not in header and "mc" not in header and "human" not in header
@@ -144,6 +144,13 @@ def test_clicking_a_row_takes_it_under_rule_4():
     p.click("hand:1")
     assert p.state.phase == "row" and p.targets == ["line:0", "line:1", "line:2", "line:3"]
     assert "row 2" in p.hits["line:1"].description
+    # the prompt asks for a place only (no card of the hand can be clicked now); the header's one
+    # line carries the board's title, and who plays each seat is written under the table
+    assert "click a place marked in blue" in p.prompt.value and "click a card" not in p.prompt.value
+    assert "chooses a row" in p.header.value and "seed 0" in p.header.value
+    assert "computer, medium" not in p.header.value and "computer, medium" in p.seats_html.value
+    with i18n.language("ru", notify=True):
+        assert "нажмите на место" in p.prompt.value and "ряд" in p.header.value
     p.click("line:1")  # row 2 (counted from 1): 20 and 21
     assert sorted(p.state.piles[0]) == [20, 21] and p.state.rows[1] == [1]
 

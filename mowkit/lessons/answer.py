@@ -138,7 +138,7 @@ class StepAnswer:
                 f"<td {cell.format(align='left' if i == 0 else 'right')}>{html.escape(v)}</td>"
                 for i, v in enumerate(values)) + "</tr>")
         notes = "".join(f'<p style="font-size:75%;color:#555;margin:4px 0">{html.escape(n)}</p>' for n in self.notes())
-        return (f'<div style="font-family:sans-serif;font-size:{size}">'
+        return (f'<div style="font-family:sans-serif;font-size:{size};line-height:1.3">'
                 f"<p style='margin:4px 0'>{html.escape(self.heading())} <b>{html.escape(self.verdict())}</b></p>"
                 f"<table style='border-collapse:collapse;margin:4px 0'>{''.join(rows)}</table>{notes}</div>")
 

@@ -1,10 +1,13 @@
 """The lesson tab: one step of a teacher's lesson at a time, large enough for a projector.
 
-Each step shows the position (the game's own drawing, :meth:`~mowkit.spec.GameSpec.render`, with
-only the hand of the seat asked), the teacher's question, a **show answer** button revealing the
+Each step shows the position (:func:`lesson_drawing`: the game renderer's board, each row or herd
+one line of cards, with only the hand of the seat asked), the teacher's question beside it, a
+**show answer** button (on the title's line, with **back** / **next**) revealing the
 answer the kit computes (:func:`mowkit.lessons.compute`: the coach's exact odds and, when the step
-asks for them, Monte Carlo values, in plain words) and the teacher's explanation, and **back** /
-**next**. A lesson is opened from the list of the lessons in ``data/lessons/`` or from a file path.
+asks for them, Monte Carlo values, in plain words) and the teacher's explanation under the
+question. At 1024×768 the position, the question, the buttons and the answer fit on the screen
+(measured by ``tests/test_browser_projector.py``). A lesson is opened from the list of the
+lessons in ``data/lessons/`` or from a file path.
 
     from mowkit.widgets.lesson import LessonTab
     LessonTab()                                        # the first shipped lesson in the reader's language
@@ -48,7 +51,10 @@ from mowkit.lessons import (
     load,
     save,
 )
+from mowkit.render import card_svg
+from mowkit.render.cards import card_run
 from mowkit.widgets.common import with_switch
+from mowkit.widgets.play import seat_name
 
 LessonSource = Lesson | str | os.PathLike[str] | None
 
@@ -61,6 +67,40 @@ def _peek(path: Path) -> dict[str, Any]:
         return data if isinstance(data, dict) else {}
     except (OSError, ValueError):
         return {}
+
+
+def _compact_line(label: str, cards: Sequence[str]) -> str:
+    """A labelled line of drawn cards for the lesson's drawing: the label in a narrow column on the
+    left (its words wrap), the cards beside it, so that a row takes the height of one card."""
+    body = card_run(cards) if cards else html.escape(_("empty"))
+    return (f'<div style="display:flex;align-items:center;gap:6px;margin:0 0 4px 0;padding:2px 6px;'
+            f'border-radius:8px;background:#f1f5ee">'
+            f'<div style="flex:0 0 5.2em;font-family:sans-serif;font-size:0.9em;line-height:1.25;color:#333">'
+            f'{html.escape(label)}</div><div style="flex:1 1 auto">{body}</div></div>')
+
+
+def lesson_drawing(state: Any, seat: int, scale: float = 1.0) -> str:
+    """The position of a lesson's step, compact for a projector (1024×768, beside the question and
+    the answer): the game renderer's ``board`` (its status, each row or herd as one line of cards,
+    what was revealed), then the hand of ``seat`` and the seats' table without hands. A game whose
+    renderer lays out no board is drawn whole (:meth:`~mowkit.spec.GameSpec.render`)."""
+    spec = registry.spec_of(state)
+    make = getattr(spec.renderer_module(), "board", None)
+    if not callable(make):
+        return spec.render(state, seat, scale)
+    board = make(state, seat, scale)
+    parts = [board.status] if board.status else []
+    parts += [_compact_line(line.label, [c for c, _key in line.cells]) for line in board.lines]
+    if board.after:
+        parts.append(f'<div style="margin:0 0 4px 0">{board.after}</div>')
+    hands = getattr(state, "hands", None)
+    if hands is not None and 0 <= seat < len(hands):
+        game = state.game
+        words = _("hand of {seat}").format(seat=seat_name(game, seat))
+        parts.append(_compact_line(words, [card_svg(game, c, scale=scale) for c in hands[seat]]))
+    parts.append(f'<div style="margin-top:6px;font-size:0.85em">{board.seats}</div>')
+    return (f'<div class="mowkit-lesson-drawing" style="font-family:sans-serif;line-height:1.3">'
+            f'{"".join(parts)}</div>')
 
 
 def _big_button(style: str = "") -> widgets.Button:
@@ -126,18 +166,22 @@ class LessonTab(widgets.VBox):
         self.next_button.on_click(lambda _b: self.next())
         self._quiet = False
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        # a projector screen: the question and the buttons on top, the position beside the answer
+        # a projector screen (1024×768): the position on the left, its rows one under the other; on
+        # the right the question, the buttons, then the answer and the explanation
         self.drawing.layout = widgets.Layout(flex="0 1 auto", margin="0 12px 0 0")
-        self.answer_box = widgets.VBox([self.answer_html, self.explanation_html],
-                                       layout=widgets.Layout(flex="1 1 320px", min_width="300px"))
+        self.question_html.add_class("mowkit-lesson-question")
+        self.answer_box = widgets.VBox([self.question_html, self.answer_html, self.explanation_html],
+                                       layout=widgets.Layout(flex="1 1 340px", min_width="320px"))
+        steps = widgets.HBox([self.counter, self.back_button, self.answer_button, self.next_button],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__(with_switch([
             widgets.HBox([self.file_label, self.file_box, self.path_box, self.open_button], layout=row),
             self.notice,
-            widgets.HBox([self.title_html, self.counter], layout=widgets.Layout(
-                flex_flow="row wrap", align_items="baseline", justify_content="space-between")),
-            self.question_html,
-            widgets.HBox([self.back_button, self.answer_button, self.next_button], layout=row),
-            # row-reverse: the answer beside the position when the screen is wide enough, else above it
+            # the lesson's title, then the step and its buttons on the same line
+            widgets.HBox([self.title_html, steps], layout=widgets.Layout(
+                flex_flow="row wrap", align_items="center", justify_content="space-between")),
+            # row-reverse: the question and the answer beside the position when the screen is wide
+            # enough, else above it
             widgets.HBox([self.answer_box, self.drawing], layout=widgets.Layout(
                 flex_flow="row-reverse wrap", align_items="flex-start", justify_content="flex-end")),
         ], language_switch))
@@ -261,7 +305,8 @@ class LessonTab(widgets.VBox):
     def _big(text: str, size: str, bold: bool = False) -> str:
         weight = "bold" if bold else "normal"
         body = "<br>".join(html.escape(line) for line in text.splitlines())
-        return f'<div style="font-family:sans-serif;font-size:{size};font-weight:{weight};margin:6px 0">{body}</div>'
+        return (f'<div style="font-family:sans-serif;font-size:{size};font-weight:{weight};line-height:1.3;'
+                f'margin:6px 0">{body}</div>')
 
     def _show(self) -> None:
         lesson = self.lesson
@@ -279,15 +324,16 @@ class LessonTab(widgets.VBox):
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index + 1 >= len(lesson.steps)
         title = lesson.title or registry.title(lesson.game)
-        self.title_html.value = f'<h2 style="font-family:sans-serif;margin:4px 0">{html.escape(title)}</h2>'
+        self.title_html.value = (f'<div style="font-family:sans-serif;font-size:1.35em;font-weight:bold;'
+                                 f'margin:2px 0">{html.escape(title)}</div>')
         self.counter.value = self._big(_("step {n} of {total}").format(n=self.index + 1, total=len(lesson.steps)),
                                        "1.2em")
         seat = step.player if step.player is not None else int(self.state.pending_players()[0])
-        self.drawing.value = registry.spec_of(self._game).render(self.state, seat, self.scale)
-        self.question_html.value = self._big(step.question, "1.6em", bold=True)
+        self.drawing.value = lesson_drawing(self.state, seat, self.scale)
+        self.question_html.value = self._big(step.question, "1.4em", bold=True)
         if self.revealed and self.answer is not None:
-            self.answer_html.value = self.answer.html("1.3em")
-            self.explanation_html.value = self._big(step.explanation, "1.3em") if step.explanation else ""
+            self.answer_html.value = self.answer.html("1em")
+            self.explanation_html.value = self._big(step.explanation, "1.15em") if step.explanation else ""
         else:
             self.answer_html.value = ""
             self.explanation_html.value = ""

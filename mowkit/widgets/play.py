@@ -43,7 +43,9 @@ the class can follow; the timing uses the kernel's asyncio loop. With delay 0 (o
 they move at once, synchronously; outside a running event loop (a script, a test) a delay above 0
 makes them wait for :meth:`Play.run_computers` / :meth:`Play.step` (or the buttons).
 
-Under the table: what happened since the person on the screen last decided (the sentences of
+Above the table one line: the board's title (the game, round, turn, who does what) and the seed.
+Under the table: who plays each seat and the seats' table (heads or flies so far), what happened
+since the person on the screen last decided (the sentences of
 :func:`_sentences`), a coach panel (:class:`~mowkit.widgets.coach.CoachPanel`) for that person's
 decision, and at the end the winner and the ranking in words (once) with "step through this
 game"; one "save" button.
@@ -130,8 +132,14 @@ _CSS = """<style>
 .mowkit-play .mowkit-selected {outline:4px solid #d0021b; outline-offset:1px; border-radius:8px;}
 .mowkit-play .mowkit-card-html, .mowkit-play .mowkit-card-html .widget-html-content {margin:0 !important;
   line-height:normal !important; height:auto !important; min-height:0 !important;}
-.mowkit-play .mowkit-line {margin:0 10px 6px 0; padding:2px 6px 4px 6px; border-radius:8px; background:#f1f5ee;}
-.mowkit-play .mowkit-line-label {font-family:sans-serif; font-size:0.95em; color:#333;}
+.mowkit-play .mowkit-line {margin:0 10px 4px 0; padding:0 6px 2px 6px; border-radius:8px; background:#f1f5ee;}
+.mowkit-play .mowkit-line-label {font-family:sans-serif; font-size:0.95em; line-height:1.3; color:#333;}
+.mowkit-play .mowkit-line-label .widget-html-content, .mowkit-play .mowkit-hand-label .widget-html-content
+  {line-height:1.3 !important; height:auto !important;}
+.mowkit-play .mowkit-hand-label {flex:0 0 7.5em; align-self:center; margin-right:4px;}
+.mowkit-play .mowkit-after {margin:0 0 4px 0;}
+.mowkit-play .mowkit-size {display:flex !important; flex-wrap:nowrap !important; align-items:center; width:auto !important;}
+.mowkit-play .mowkit-size > .widget-label {width:auto !important; margin-right:6px;}
 .mowkit-play .mowkit-moves .widget-button {font-size:1.15em; height:auto; min-height:34px; padding:4px 12px;}
 .mowkit-play.mowkit-size-large {--jp-widgets-font-size:16px; --jp-widgets-inline-height:34px;}
 .mowkit-play.mowkit-size-huge {--jp-widgets-font-size:19px; --jp-widgets-inline-height:40px;}
@@ -370,6 +378,8 @@ class Play(widgets.VBox):
         self.move_buttons: list[widgets.Button] = []
         self._drawn: list[widgets.Widget] = []
         self.confirming: Path | None = None
+        self.board_title = ""  # the renderer's title of the board shown (in the header)
+        self._board_seats = ""
         self.match = self._match(seats, self.seed)  # an unknown computer player is refused before anything is built
         self._closed = False
         self._timer: asyncio.TimerHandle | None = None
@@ -441,6 +451,7 @@ class Play(widgets.VBox):
                                          step=0.1, readout_format=".1f", continuous_update=False,
                                          style={"description_width": "initial"},
                                          layout=widgets.Layout(width="380px"))
+        self.delay.add_class("mowkit-delay")
         self.pause = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.continue_button = button("")
         self.run_button = button("")
@@ -452,6 +463,7 @@ class Play(widgets.VBox):
         self.board_box.add_class("mowkit-board")
         self.prompt = widgets.HTML()
         self.prompt.add_class("mowkit-text")
+        self.prompt.add_class("mowkit-prompt")
         self.reveal_button = button("", style="warning")
         self.reveal_button.add_class("mowkit-reveal")
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end"))
@@ -477,9 +489,13 @@ class Play(widgets.VBox):
         self.save_button = button("")
         self.save_button.add_class("mowkit-save")
         self.end_save_button = self.save_button  # one save button (the end screen has no second one)
+        self.path.add_class("mowkit-save-path")
         self.replace_button = button("", style="danger")
+        self.replace_button.add_class("mowkit-save-replace")
         self.keep_button = button("")
+        self.keep_button.add_class("mowkit-save-keep")
         self.confirm_box = widgets.HBox([self.replace_button, self.keep_button])
+        self.confirm_box.add_class("mowkit-save-confirm")
         self.confirm_box.layout.display = "none"
         self.save_box = widgets.HBox([self.path, self.save_button, self.confirm_box],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -858,7 +874,7 @@ class Play(widgets.VBox):
             self.board_box.children = []
             self.hand_box.children = self.action_buttons
             self.moves_box.children = []
-            self.seats_html.value = ""
+            self._board_seats = self.board_title = ""
         for w in old:
             w.close()
         self._texts()
@@ -931,23 +947,23 @@ class Play(widgets.VBox):
         hits, texts = self._plan(places)
         self.hits = hits
         self.move_buttons = [self.action_buttons[i] for i in texts]
-        title = widgets.HTML(f'<div class="mowkit-text" style="font-family:sans-serif;font-weight:bold">'
-                             f'{html.escape(board.title)}</div>')
+        self.board_title = board.title  # shown in the header's line (one line less above the rows)
         status = widgets.HTML(board.status)
         after = widgets.HTML(board.after)
+        after.add_class("mowkit-after")
         lines = [self._line(line, hits, s, board.columns) for line in board.lines]
         grid = widgets.Box(lines, layout=widgets.Layout(display="flex", flex_flow="row wrap",
                                                          align_items="flex-start"))
         grid.add_class("mowkit-lines")
-        self._drawn += [title, status, grid, after]
-        self.board_box.children = ([title] + ([status] if board.status else []) + [grid]
+        self._drawn += [status, grid, after]
+        self.board_box.children = (([status] if board.status else []) + [grid]
                                    + ([after] if board.after else []))
         hand, hand_html = self._hand(hits, s)
         self.hand_box.children = hand
         self.moves_box.children = self.move_buttons
         self.table.value = ""
         self.table.layout.display = "none"
-        self.seats_html.value = board.seats
+        self._board_seats = board.seats  # under the seats line (_header)
         self.html = "".join([html.escape(board.title), board.status]
                             + [c for line in board.lines for c, _key in line.cells]
                             + [board.after, hand_html, board.seats])
@@ -1014,8 +1030,9 @@ class Play(widgets.VBox):
         hands = getattr(self.state, "hands", None)
         cards = list(hands[seat]) if hands is not None else []
         words = _("hand of {seat}").format(seat=seat_name(self.game, seat))
-        label = widgets.HTML(f'<div class="mowkit-line-label" style="width:100%">{html.escape(words)}</div>')
-        label.layout.width = "100%"
+        # beside the cards (a narrow column), so that a full hand takes one line of cards in height
+        label = widgets.HTML(f'<div class="mowkit-line-label">{html.escape(words)}</div>')
+        label.add_class("mowkit-hand-label")
         self._drawn.append(label)
         drawn = [card_svg(self.game, c, scale=s) for c in cards]
         out: list[widgets.Widget] = [label]
@@ -1068,7 +1085,9 @@ class Play(widgets.VBox):
                 _("{seat}: now click where {card} goes (marked in blue), or the card again to choose another.")
                 .format(seat=seat_name(g, self.viewer), card=self._card_name(self.selected))))
         elif self.legal and self.viewer is not None:
-            if self.hits:
+            if self.hits and not self.move_buttons and not any(k.startswith("hand:") for k in self.hits):
+                words = _("{seat}, your decision: click a place marked in blue.")  # e.g. a row to take
+            elif self.hits:
                 words = (_("{seat}, your decision: click a card or a place marked in blue, or a move below.")
                          if self.move_buttons else _("{seat}, your decision: click a card or a place marked in blue."))
             else:
@@ -1119,7 +1138,10 @@ class Play(widgets.VBox):
 
     def _events_html(self) -> str:
         parts = []
-        for who, said in self.recent[-30:]:
+        # the winner sentence is said once, on the end screen (the narrator says it too)
+        winner = self._winner_sentence() if self.state.is_over() else None
+        for who, told in self.recent[-30:]:
+            said = [s for s in told if s != winner]
             if not said:
                 continue
             items = "".join(f"<li>{html.escape(s)}</li>" for s in said)
@@ -1131,12 +1153,18 @@ class Play(widgets.VBox):
         return f'<div style="font-family:sans-serif"><b>{title}</b></div>' + "".join(parts)
 
     def _header(self) -> None:
-        g = self.game
-        title = registry.title(g)
+        """One line above the table: the board's title (the game, the round, who does what) and the
+        seed; who plays each seat is written under the table (:meth:`_seats_line`)."""
+        title = self.board_title or registry.title(self.game)
         seed = html.escape(_("seed {seed}").format(seed=self.seed))
         self.header.value = (f'<div class="mowkit-text" style="font-family:sans-serif">'
-                             f'<b style="font-size:1.2em">{html.escape(title)}</b> · {seed} · '
-                             f'{html.escape(self.seats_text())}</div>')
+                             f'<b style="font-size:1.1em">{html.escape(title)}</b> · {seed}</div>')
+        self.seats_html.value = self._seats_line() + self._board_seats
+
+    def _seats_line(self) -> str:
+        """Who plays each seat (:meth:`seats_text`), a line above the seats' table."""
+        return (f'<div class="mowkit-seats-line" style="font-family:sans-serif;margin:4px 0">'
+                f'{html.escape(self.seats_text())}</div>')
         title = _("A new game: the seats, then the seed")
         self.settings_title.value = (f'<div style="font-family:sans-serif;margin-top:8px">'
                                      f'<b>{html.escape(title)}</b></div>')

@@ -160,7 +160,7 @@ def board(state: Any, show_hands: bool | int = False, scale: float = 1.0) -> Boa
     after = ""
     if state.queue:
         after = (f'<div style="display:flex;gap:10px;align-items:center;font-family:{FONT}">'
-                  f'<span>{html.escape(_("revealed, placed lowest first"))}</span>'
+                  f'<span style="flex:0 0 6.5em;line-height:1.25">{html.escape(_("revealed, placed lowest first"))}</span>'
                   f'{_revealed(state, s)}</div>')
     return Board(_title(state), lines, after=after, seats=_seats_table(state, show_hands, s, hands=False),
                  columns=2 if len(state.rows) > 1 else 1)
