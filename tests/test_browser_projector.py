@@ -296,7 +296,8 @@ hand = [kind["calf"], kind["mad"], kind["acrobat"], kind["blocking"], plain[(12,
 start = mow.position(hands=[hand, [plain[(1, 0)]], [plain[(2, 0)]]], lines=[herd], seed=0)
 mow_play = Play(mow, players=["human", "greedy", "random"], state=start, seed=0, delay=0)
 six = resolve_game("sixnimmt", players=2)
-rule4 = six.position(hands=[[1, 50], [60, 70]], rows=[[10], [20, 21], [30], [40]], seed=0)
+rule4 = six.position(hands=[[1, 50], [60, 70]], rows=[[10], [20, 21], [30], [40]], seed=0,
+                     reachable=False)  # a what-if position: two cards left in hand, the rows short
 six_play = Play(six, players=["human", "greedy"], state=rule4, seed=0, delay=0)
 VBox([mow_play, six_play])
 '''
