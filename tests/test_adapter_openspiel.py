@@ -19,6 +19,7 @@ from mowkit.adapters.openspiel import (
     match_bots,
     play_bots,
     play_to_end,
+    seeded_resampler,
 )
 from mowkit.agents import make_agent
 from mowkit.core import OptionError
@@ -294,6 +295,25 @@ def test_ismcts_and_determinized_mcts_play_through_the_adapter(name):
     ]
     returns = play_bots(game, bots, 3)
     assert len(returns) == 3 and abs(sum(returns) - 1) < 1e-9
+
+
+def _ismcts_game(game, seed: int, resampler: bool) -> tuple[list[float], list[int]]:
+    """One Mow round, ISMCTS in seat 1 against two greedy farmers: (returns, history)."""
+    rs = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 10, random_state=rs)
+    if resampler:
+        bot.set_resampler(seeded_resampler(rs))
+    final = play_to_end(game, [bot, AgentBot(make_agent("mow", "greedy"), seed=1),
+                               AgentBot(make_agent("mow", "greedy"), seed=2)], 5)
+    return list(final.returns()), list(final.history())
+
+
+def test_ismcts_with_the_seeded_resampler_plays_one_game_per_seed():
+    """OpenSpiel's own resampler is seeded from the machine's random device: with
+    ``seeded_resampler`` the same seed plays the same game, decision by decision."""
+    game = pyspiel.load_game("mowkit_mow", {"players": 3, "max_rounds": 1})
+    first = _ismcts_game(game, 4, resampler=True)
+    assert all(_ismcts_game(game, 4, resampler=True) == first for _ in range(3))
 
 
 def test_every_registered_game_is_an_openspiel_game():

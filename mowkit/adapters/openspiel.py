@@ -66,7 +66,7 @@ only translates, through the game's codec (:func:`mowkit.adapters.codec_of`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -758,6 +758,19 @@ def play_to_end(game: _Game, bots: list[Any], deal_seed: int) -> _State:
         else:
             state.apply_action(int(bots[state.current_player()].step(state)))
     return state
+
+
+def seeded_resampler(random_state: np.random.RandomState) -> Callable[[Any, int], Any]:
+    """A world sampler for OpenSpiel's Python ISMCTS that draws from ``random_state``.
+
+    ``ismcts.ISMCTSBot`` samples its worlds with ``pyspiel.UniformProbabilitySampler(0., 1.)``,
+    which is seeded from the machine's random device: the same ``random_state`` then plays a
+    different game in every run. ``bot.set_resampler(seeded_resampler(rs))`` makes the bot's
+    sampled worlds come from ``rs`` too, so one seed gives one game.
+    """
+    def resample(state: Any, player: int) -> Any:
+        return state.resample_from_infostate(player, random_state.uniform)
+    return resample
 
 
 def play_bots(game: _Game, bots: list[Any], deal_seed: int) -> list[float]:
