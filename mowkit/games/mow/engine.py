@@ -91,8 +91,8 @@ default filled in) and ``start_position`` (the same as JSON, what a record store
 from __future__ import annotations
 
 import bisect
-from bisect import insort
 import itertools
+from bisect import insort
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
@@ -1401,7 +1401,7 @@ class MowState(StateBase):
         herd = self.herds[h]
         hand = self.hands[p]
         hand.remove(c)
-        entry = (g.numbers[c], c)
+        entry: tuple[int, int] = (g.numbers[c], c)  # type: ignore[assignment]  # numbered: a number
         if end == "low":
             herd.insert(0, entry)
             raw.append((CowAdded, (p, c, h, "low")))
