@@ -95,6 +95,7 @@ import itertools
 from bisect import insort
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import Any, ClassVar
 
 import numpy as np
@@ -131,6 +132,7 @@ YELLOW_NEXT = ("any_other", "any")
 RESTARTS = ("taker", "next")
 NUMBERED = frozenset({"plain", "blocking", "thin", "dairy"})  # placed by number, may start a herd
 STAR_HERDS = 3
+_first, _second = itemgetter(0), itemgetter(1)  # of a (value, card) or (acrobat, target) pair
 
 
 # --------------------------------------------------------------------------- actions
@@ -495,6 +497,9 @@ class Mow(GameBase):
     kinds: tuple[str, ...] = field(init=False, repr=False, compare=False)
     numbers: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
     flies: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    line_values: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
+    """By card id: the number a numbered cow (plain, blocking, thin, dairy) is placed by; None
+    for the special cows, which are placed by their own rules."""
 
     def __post_init__(self) -> None:
         def keep(option: str, value: Any) -> None:
@@ -539,6 +544,7 @@ class Mow(GameBase):
         object.__setattr__(self, "kinds", tuple(c.kind for c in cards))
         object.__setattr__(self, "numbers", tuple(c.number for c in cards))
         object.__setattr__(self, "flies", tuple(c.flies for c in cards))
+        object.__setattr__(self, "line_values", tuple(c.number if c.kind in NUMBERED else None for c in cards))
 
     @property
     def options(self) -> dict[str, Any]:
@@ -769,11 +775,19 @@ def interned(cache: dict[ActionKey, Action], keys: Iterable[ActionKey]) -> list[
 #: The action objects every state hands out (see :func:`interned`): ``AddCow`` by seat and card
 #: at each end (the most listed decisions, looked up without building a key), ``TakeHerd`` by
 #: seat, every other decision by key. Each is checked against its fields when handed out.
-_LOW: list[dict[int, Action]] = [{} for _ in range(10)]
-_HIGH: list[dict[int, Action]] = [{} for _ in range(10)]
+_LOW: list[list[Action | None]] = [[] for _ in range(10)]
+_HIGH: list[list[Action | None]] = [[] for _ in range(10)]
 _START: list[dict[int, Action]] = [{} for _ in range(10)]
 _TAKE: list[Action | None] = [None] * 10
 _ACTS: dict[ActionKey, Action] = {}
+
+
+def _keep(cache: list[Action | None], card: int, action: Action) -> Action:
+    """Keep ``action`` at ``card`` in a by-card cache (grown as needed); return it."""
+    if len(cache) <= card:
+        cache.extend([None] * (card + 1 - len(cache)))
+    cache[card] = action
+    return action
 
 
 # --------------------------------------------------------------------------- observation
@@ -1157,14 +1171,16 @@ class MowState(StateBase):
         if self.herds[self.active]:
             self.actor = q
             return
-        n = self.game.players
+        g = self.game
+        n, kinds, hands, arrow = g.players, g.kinds, self.hands, self.arrow
         for i in range(n):
-            r = (q + i * self.arrow) % n
-            if self._can_start(r):
-                if i:
-                    self._event(StartPassed, q, r, self.active)
-                self.actor = r
-                return
+            r = (q + i * arrow) % n
+            for c in hands[r]:  # (``_can_start``, inline)
+                if kinds[c] in NUMBERED:
+                    if i:
+                        self._event(StartPassed, q, r, self.active)
+                    self.actor = r
+                    return
         self._emit(NobodyCanStart())
         self._end_round()
 
@@ -1188,21 +1204,23 @@ class MowState(StateBase):
     def _end_round(self) -> None:
         g = self.game
         n = g.players
-        held = tuple(tuple(h) for h in self.hands)
+        hands, piles = self.hands, self.piles
+        held = tuple(map(tuple, hands))
         for p in range(n):
-            self.piles[p].extend(self.hands[p])
-            self.piles[p].sort()
-            self.hands[p] = []
+            pile = piles[p]
+            pile += hands[p]
+            pile.sort()
+            hands[p] = []
         left: list[int] = []
         for i in range(len(self.herds)):
-            left.extend(c for _, c in self.herds[i])
-            left.extend(a for a, _ in self.acrobats[i])
+            left += map(_second, self.herds[i])
+            left += map(_first, self.acrobats[i])
             self.herds[i] = []
             self.acrobats[i] = []
         self.unscored.extend(left)
         self._event(HandsToPiles, held, tuple(left))
         fl = g.flies
-        if self._score_round([sum(fl[c] for c in shed) for shed in self.piles]):
+        if self._score_round([sum(map(fl.__getitem__, shed)) for shed in piles]):
             return
         prev = self.round_starter
         if g.next_starter == "rotate":
@@ -1229,7 +1247,12 @@ class MowState(StateBase):
         return () if self.phase == "over" else (self.actor,)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Legal actions of ``player`` (of the farmer to act when None) in the documented order."""
+        """Legal actions of ``player`` (of the farmer to act when None) in the documented order.
+
+        On a non-empty herd (most decisions) the numbered cows are looked up inline (the rule of
+        :func:`_card_keys`: strictly below the lowest or above the highest value, none without
+        flies while the mad cow stands), the other cards by :func:`_card_keys`, then the take.
+        The objects come from the shared cache (:func:`interned`), each checked against its fields."""
         phase = self.phase
         p = self.actor
         if phase == "over" or (player is not None and player != p):
@@ -1240,32 +1263,17 @@ class MowState(StateBase):
             allow_self = self.game.yellow_next == "any"
             return interned(_ACTS, [(ChooseNext, p, q) for q in range(self.game.players) if allow_self or q != p])
         herd = self.herds[self.active]
-        if herd:
-            return self._play_actions(p, herd)
-        kinds = self.game.kinds
-        starts = _START[p]
-        out: list[Action] = []
-        for c in self.hands[p]:
-            if kinds[c] in NUMBERED:
-                a = starts.get(c)
-                if a is None or a.card != c or a.end != "start" or a.player != p:  # type: ignore[attr-defined]
-                    a = starts[c] = AddCow(p, c, "start")
-                out.append(a)
-        return out
-
-    def _play_actions(self, p: int, herd: list[tuple[int, int]]) -> list[Action]:
-        """``legal_actions`` on the non-empty ``herd``: the numbered cows (most of a hand) looked up
-        inline (the same rule as :func:`_card_keys`: strictly below the lowest or above the highest
-        value, none without flies while the mad cow stands), the other cards by :func:`_card_keys`,
-        then the take. The objects come from the shared cache, each checked against its fields."""
+        if not herd:
+            return self._start_actions(p)
         g = self.game
-        kinds, numbers, flies = g.kinds, g.numbers, g.flies
+        values, flies = g.line_values, g.flies
         lo, hi = herd[0][0], herd[-1][0]
-        mad = lo <= 8 <= hi and _mad_stands(kinds, herd)
+        mad = lo <= 8 <= hi and _mad_stands(g.kinds, herd)
         lows, highs = _LOW[p], _HIGH[p]
         out: list[Action] = []
         for c in self.hands[p]:
-            if kinds[c] not in NUMBERED:
+            v = values[c]
+            if v is None:  # a special cow
                 for key in _card_keys(g, herd, mad, c, p):  # (``interned``, inline)
                     a = _ACTS.get(key)
                     if a is None or _KEY_OF[key[0]](a) != key:
@@ -1273,20 +1281,39 @@ class MowState(StateBase):
                     out.append(a)
             elif mad and not flies[c]:
                 continue
-            elif numbers[c] < lo:  # type: ignore[operator]
-                a = lows.get(c)
+            elif v < lo:
+                try:
+                    a = lows[c]
+                except IndexError:
+                    a = None
                 if a is None or a.card != c or a.end != "low" or a.player != p:  # type: ignore[attr-defined]
-                    a = lows[c] = AddCow(p, c, "low")
+                    a = _keep(lows, c, AddCow(p, c, "low"))
                 out.append(a)
-            elif numbers[c] > hi:  # type: ignore[operator]
-                a = highs.get(c)
+            elif v > hi:
+                try:
+                    a = highs[c]
+                except IndexError:
+                    a = None
                 if a is None or a.card != c or a.end != "high" or a.player != p:  # type: ignore[attr-defined]
-                    a = highs[c] = AddCow(p, c, "high")
+                    a = _keep(highs, c, AddCow(p, c, "high"))
                 out.append(a)
         take = _TAKE[p]
         if take is None or take.player != p:
             take = _TAKE[p] = TakeHerd(p)
         out.append(take)
+        return out
+
+    def _start_actions(self, p: int) -> list[Action]:
+        """``legal_actions`` on an empty herd: the numbered cows of the hand start it."""
+        values = self.game.line_values
+        starts = _START[p]
+        out: list[Action] = []
+        for c in self.hands[p]:
+            if values[c] is not None:  # a numbered cow
+                a = starts.get(c)
+                if a is None or a.card != c or a.end != "start" or a.player != p:  # type: ignore[attr-defined]
+                    a = starts[c] = AddCow(p, c, "start")
+                out.append(a)
         return out
 
     def _placements(self, p: int) -> list[Action]:
@@ -1484,14 +1511,11 @@ class MowState(StateBase):
     def _take(self, p: int) -> None:
         g = self.game
         h = self.active
-        cards = [c for _, c in self.herds[h]]
+        cards = list(map(_second, self.herds[h]))  # the line's cards, then the acrobats
         acrobats = self.acrobats[h]
         if acrobats:
-            cards += [a for a, _ in acrobats]
-        flies = g.flies
-        fl = 0
-        for c in cards:
-            fl += flies[c]
+            cards += map(_first, acrobats)
+        fl = sum(map(g.flies.__getitem__, cards))
         pile = self.piles[p]
         pile += cards
         pile.sort()
