@@ -1155,7 +1155,7 @@ class MowState(StateBase):
             self.arrow = 1
         self.phase = "play"
         self.actor = self.round_starter
-        self._emit(RoundStarted(self.round_index, HAND_SIZE))
+        self._event(RoundStarted, self.round_index, HAND_SIZE)
         self._begin_turn(self.round_starter)
 
     def _can_start(self, p: int) -> bool:
@@ -1255,13 +1255,10 @@ class MowState(StateBase):
         The objects come from the shared cache (:func:`interned`), each checked against its fields."""
         phase = self.phase
         p = self.actor
-        if phase == "over" or (player is not None and player != p):
-            return []
-        if phase == "flip":
-            return interned(_ACTS, ((Flip, p, 0), (Flip, p, 1)))
-        if phase == "next":
-            allow_self = self.game.yellow_next == "any"
-            return interned(_ACTS, [(ChooseNext, p, q) for q in range(self.game.players) if allow_self or q != p])
+        if phase != "play" or (player is not None and player != p):
+            other = self._other_actions(p, player)
+            if other is not None:
+                return other
         herd = self.herds[self.active]
         if not herd:
             return self._start_actions(p)
@@ -1302,6 +1299,19 @@ class MowState(StateBase):
             take = _TAKE[p] = TakeHerd(p)
         out.append(take)
         return out
+
+    def _other_actions(self, p: int, player: int | None) -> list[Action] | None:
+        """``legal_actions`` outside the usual case: another farmer's (none), after a special cow,
+        once the game is over; None in any other phase (a herd to add to or start)."""
+        phase = self.phase
+        if phase == "over" or (player is not None and player != p):
+            return []
+        if phase == "flip":
+            return interned(_ACTS, ((Flip, p, 0), (Flip, p, 1)))
+        if phase == "next":
+            allow_self = self.game.yellow_next == "any"
+            return interned(_ACTS, [(ChooseNext, p, q) for q in range(self.game.players) if allow_self or q != p])
+        return None
 
     def _start_actions(self, p: int) -> list[Action]:
         """``legal_actions`` on an empty herd: the numbered cows of the hand start it."""
@@ -1749,6 +1759,13 @@ class MowState(StateBase):
         # one through object.__setattr__); the same fields, in the same order, with the same values
         # and types as MowObservation(...) gives
         phase = self.phase
+        herds, acrobats = self.herds, self.acrobats
+        herd_view: tuple[tuple[tuple[int, int], ...], ...]
+        acrobat_view: tuple[tuple[tuple[int, int], ...], ...]
+        if len(herds) == 1:  # one herd (no star): its line and acrobats, without a map
+            herd_view, acrobat_view = (tuple(herds[0]),), (tuple(acrobats[0]),)
+        else:
+            herd_view, acrobat_view = tuple(map(tuple, herds)), tuple(map(tuple, acrobats))
         _set_dict(obs, "__dict__", {
             "player": player,
             "phase": phase,
@@ -1756,8 +1773,8 @@ class MowState(StateBase):
             "turn": self.turn,
             "hand": tuple(self.hands[player]),
             "hand_sizes": tuple(map(len, self.hands)),
-            "herds": tuple(map(tuple, self.herds)),
-            "acrobats": tuple(map(tuple, self.acrobats)),
+            "herds": herd_view,
+            "acrobats": acrobat_view,
             "active_herd": self.active,
             "arrow": self.arrow,
             "pending": () if phase == "over" else (self.actor,),
