@@ -722,23 +722,31 @@ def _card_keys(game: Mow, herd: Sequence[tuple[int, int]], mad: bool, card: int,
         if num > herd[-1][0]:  # type: ignore[operator]
             return [(AddCow, player, card, "high")]
         return []
+    out: list[ActionKey] = []
     if k == "acrobat":
         num = numbers[card]
-        return [(Acrobat, player, card, t) for _, t in herd if kinds[t] == "plain" and numbers[t] == num]
-    if k == "slowpoke":
-        used = {v for v, _ in herd}
-        return [(Slowpoke, player, card, v) for v in range(herd[0][0] + 1, herd[-1][0]) if v not in used]
+        for _v, t in herd:
+            if kinds[t] == "plain" and numbers[t] == num:
+                out.append((Acrobat, player, card, t))
+        return out
+    if k == "slowpoke":  # the values missing between the lowest and the highest, ascending
+        used = set(map(_first, herd))
+        for v in range(herd[0][0] + 1, herd[-1][0]):
+            if v not in used:
+                out.append((Slowpoke, player, card, v))
+        return out
     if k == "calf":
-        out: list[ActionKey] = []
         lo_card, hi_card = herd[0][1], herd[-1][1]
         if kinds[lo_card] == "plain" and not flies[lo_card]:
             out.append((Calf, player, card, "low"))
         if kinds[hi_card] == "plain" and not flies[hi_card]:
             out.append((Calf, player, card, "high"))
         return out
-    if k == "mad" and any(kinds[t] == "plain" and numbers[t] == 8 for _, t in herd):
-        return [(MadCow, player, card)]
-    return []
+    if k == "mad":
+        for _v, t in herd:
+            if kinds[t] == "plain" and numbers[t] == 8:
+                return [(MadCow, player, card)]
+    return out
 
 
 #: an action's key read from its fields now (what ``_check`` compares with the rule's keys)
@@ -1265,7 +1273,10 @@ class MowState(StateBase):
         g = self.game
         values, flies = g.line_values, g.flies
         lo, hi = herd[0][0], herd[-1][0]
-        mad = lo <= 8 <= hi and _mad_stands(g.kinds, herd)
+        mad = False
+        if lo <= 8 <= hi:  # (``_mad_stands``, inline)
+            i = bisect.bisect_left(herd, (8,))
+            mad = herd[i][0] == 8 and g.kinds[herd[i][1]] == "mad"
         lows, highs = _LOW[p], _HIGH[p]
         out: list[Action] = []
         for c in self.hands[p]:
