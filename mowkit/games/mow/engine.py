@@ -1547,7 +1547,13 @@ class MowState(StateBase):
             self._event(LastTake, p)
             self._end_round()
         elif g.restart == "taker":
-            self._begin_turn(p)
+            values = g.line_values
+            for c in self.hands[p]:  # the taker starts the new herd (``_begin_turn``, inline) ...
+                if values[c] is not None:
+                    self.phase = "play"
+                    self.actor = p
+                    return
+            self._begin_turn(p)  # ... or passes the start on
         else:
             self._end_turn()
 
