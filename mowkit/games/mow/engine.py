@@ -1373,17 +1373,17 @@ class MowState(StateBase):
             if t is AddCow:
                 p, c, end = action.player, action.card, action.end  # type: ignore[attr-defined]
                 if type(p) is int and type(c) is int and type(end) is str and p == self.actor and c in self.hands[p]:
-                    g = self.game
+                    v = self.game.line_values[c]  # None: not a numbered cow
                     herd = self.herds[self.active]
-                    if g.kinds[c] not in NUMBERED:
+                    if v is None:
                         pass
                     elif not herd:
                         if end == "start":
                             self._add(action, p, c, end)
                             return
-                    elif ((end == "low" and g.numbers[c] < herd[0][0]  # type: ignore[operator]
-                           or end == "high" and g.numbers[c] > herd[-1][0])  # type: ignore[operator]
-                          and (g.flies[c] or not (herd[0][0] <= 8 <= herd[-1][0] and _mad_stands(g.kinds, herd)))):
+                    elif ((end == "low" and v < herd[0][0] or end == "high" and v > herd[-1][0])
+                          and (self.game.flies[c] or not (herd[0][0] <= 8 <= herd[-1][0]
+                                                          and _mad_stands(self.game.kinds, herd)))):
                         self._add(action, p, c, end)
                         return
             elif t is TakeHerd:
