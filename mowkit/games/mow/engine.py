@@ -95,7 +95,7 @@ import itertools
 from bisect import insort
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
 import numpy as np
@@ -764,6 +764,9 @@ _KEY_OF: dict[type, Any] = {
 
 #: the special cows' decisions and the type of their last field (``MadCow`` has none)
 _LAST_FIELD: dict[type, type | None] = {Acrobat: int, Slowpoke: int, Calf: str, MadCow: None}
+#: the special cows' decisions: their last field, read (the last item of their key)
+_LAST_OF: dict[type, Any] = {Acrobat: attrgetter("target"), Slowpoke: attrgetter("value"),
+                             Calf: attrgetter("end"), MadCow: attrgetter("card")}
 
 
 def interned(cache: dict[ActionKey, Action], keys: Iterable[ActionKey]) -> list[Action]:
@@ -1268,23 +1271,30 @@ class MowState(StateBase):
             if other is not None:
                 return other
         herd = self.herds[self.active]
-        if not herd:
-            return self._start_actions(p)
         g = self.game
         values, flies = g.line_values, g.flies
+        out: list[Action] = []
+        if not herd:  # the numbered cows of the hand start it
+            starts = _START[p]
+            for c in self.hands[p]:
+                if values[c] is not None:
+                    a = starts.get(c)
+                    if a is None or a.card != c or a.end != "start" or a.player != p:  # type: ignore[attr-defined]
+                        a = starts[c] = AddCow(p, c, "start")
+                    out.append(a)
+            return out
         lo, hi = herd[0][0], herd[-1][0]
         mad = False
         if lo <= 8 <= hi:  # (``_mad_stands``, inline)
             i = bisect.bisect_left(herd, (8,))
             mad = herd[i][0] == 8 and g.kinds[herd[i][1]] == "mad"
         lows, highs = _LOW[p], _HIGH[p]
-        out: list[Action] = []
         for c in self.hands[p]:
             v = values[c]
             if v is None:  # a special cow
                 for key in _card_keys(g, herd, mad, c, p):  # (``interned``, inline)
                     a = _ACTS.get(key)
-                    if a is None or _KEY_OF[key[0]](a) != key:
+                    if a is None or a.player != p or a.card != c or _LAST_OF[key[0]](a) != key[-1]:  # type: ignore[attr-defined]
                         a = _ACTS[key] = key[0](*key[1:])
                     out.append(a)
             elif mad and not flies[c]:
@@ -1323,19 +1333,6 @@ class MowState(StateBase):
             allow_self = self.game.yellow_next == "any"
             return interned(_ACTS, [(ChooseNext, p, q) for q in range(self.game.players) if allow_self or q != p])
         return None
-
-    def _start_actions(self, p: int) -> list[Action]:
-        """``legal_actions`` on an empty herd: the numbered cows of the hand start it."""
-        values = self.game.line_values
-        starts = _START[p]
-        out: list[Action] = []
-        for c in self.hands[p]:
-            if values[c] is not None:  # a numbered cow
-                a = starts.get(c)
-                if a is None or a.card != c or a.end != "start" or a.player != p:  # type: ignore[attr-defined]
-                    a = starts[c] = AddCow(p, c, "start")
-                out.append(a)
-        return out
 
     def _placements(self, p: int) -> list[Action]:
         return [key[0](*key[1:]) for key in self._placement_keys(p)]
