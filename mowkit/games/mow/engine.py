@@ -500,6 +500,8 @@ class Mow(GameBase):
     line_values: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
     """By card id: the number a numbered cow (plain, blocking, thin, dairy) is placed by; None
     for the special cows, which are placed by their own rules."""
+    mad_in_deck: bool = field(init=False, repr=False, compare=False)
+    """Whether the deck in use holds a mad cow (the yellow packet's)."""
 
     def __post_init__(self) -> None:
         def keep(option: str, value: Any) -> None:
@@ -545,6 +547,7 @@ class Mow(GameBase):
         object.__setattr__(self, "numbers", tuple(c.number for c in cards))
         object.__setattr__(self, "flies", tuple(c.flies for c in cards))
         object.__setattr__(self, "line_values", tuple(c.number if c.kind in NUMBERED else None for c in cards))
+        object.__setattr__(self, "mad_in_deck", any(cards[c].kind == "mad" for c in deck))
 
     @property
     def options(self) -> dict[str, Any]:
@@ -1285,7 +1288,7 @@ class MowState(StateBase):
             return out
         lo, hi = herd[0][0], herd[-1][0]
         mad = False
-        if lo <= 8 <= hi:  # (``_mad_stands``, inline)
+        if lo <= 8 <= hi and g.mad_in_deck:  # (``_mad_stands``, inline)
             i = bisect.bisect_left(herd, (8,))
             mad = herd[i][0] == 8 and g.kinds[herd[i][1]] == "mad"
         lows, highs = _LOW[p], _HIGH[p]
