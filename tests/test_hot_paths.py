@@ -166,3 +166,12 @@ def test_the_mow_fast_checks_accept_exactly_the_legal_decisions_and_refuse_like_
                 assert (got is None) == (a.to_dict() in legal and all(
                     type(v) is not float for v in a.to_dict().values())), a
             state.apply(state.legal_actions()[rnd.randrange(len(state.legal_actions()))])
+
+
+@pytest.mark.parametrize("packets", ["green", "yellow", "both"])
+def test_mow_card_tables_for_the_hot_path(packets):
+    game = load_game("mow", players=5, packets=packets)
+    from mowkit.games.mow import NUMBERED
+
+    assert game.line_values == tuple(n if k in NUMBERED else None for k, n in zip(game.kinds, game.numbers))
+    assert game.mad_in_deck == any(game.kinds[c] == "mad" for c in game.deck) == (packets != "green")

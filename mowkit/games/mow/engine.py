@@ -874,12 +874,8 @@ class MowObservation:
         return [c for c in self.game.deck if c not in seen]
 
 
-_set_dict = object.__setattr__  # (how ``MowState.observation`` gives a new observation its fields)
+_new, _set_dict = object.__new__, object.__setattr__  # (how ``MowState.observation`` makes one)
 
-
-def _new_observation() -> MowObservation:
-    """An empty :class:`MowObservation` (``MowState.observation`` fills its fields)."""
-    return object.__new__(MowObservation)
 
 
 # --------------------------------------------------------------------------- state
@@ -1771,7 +1767,7 @@ class MowState(StateBase):
 
     def observation(self, player: int) -> MowObservation:
         """What ``player`` sees: own hand, herds, piles and totals, stock size, arrow, who acts."""
-        obs = _new_observation()
+        obs = _new(MowObservation)
         # the frozen dataclass's fields given at once as its __dict__ (its __init__ sets them one by
         # one through object.__setattr__); the same fields, in the same order, with the same values
         # and types as MowObservation(...) gives
