@@ -1375,12 +1375,12 @@ class MowState(StateBase):
                         pass
                     elif not herd:
                         if end == "start":
-                            self._add(action, p, c, end)
+                            self._add(action, p, c, end, v, herd)
                             return
                     elif ((end == "low" and v < herd[0][0] or end == "high" and v > herd[-1][0])
                           and (self.game.flies[c] or not (herd[0][0] <= 8 <= herd[-1][0]
                                                           and _mad_stands(self.game.kinds, herd)))):
-                        self._add(action, p, c, end)
+                        self._add(action, p, c, end, v, herd)
                         return
             elif t is TakeHerd:
                 p = action.player
@@ -1435,17 +1435,20 @@ class MowState(StateBase):
             self._place(action)
 
     # ----------------------------------------------------------------- effects
-    def _add(self, a: Action, p: int, c: int, end: str) -> None:
-        """Apply ``AddCow(p, c, end)`` (``a``, already checked): the decision, the cow, the draw."""
+    def _add(self, a: Action, p: int, c: int, end: str, v: int | None = None,
+             herd: list[tuple[int, int]] | None = None) -> None:
+        """Apply ``AddCow(p, c, end)`` (``a``, already checked): the decision, the cow, the draw.
+        (``apply`` gives the cow's number ``v`` and the active ``herd`` it has read already.)"""
         self.history[-1].append(a)
         raw = self._raw  # the log's events, made when read (StateBase.log)
         self._mark = len(raw)  # a new decision's events start here
         g = self.game
         h = self.active
-        herd = self.herds[h]
+        if herd is None:
+            herd = self.herds[h]
         hand = self.hands[p]
         hand.remove(c)
-        entry: tuple[int, int] = (g.numbers[c], c)  # type: ignore[assignment]  # numbered: a number
+        entry: tuple[int, int] = (g.numbers[c] if v is None else v, c)  # type: ignore[assignment]  # numbered
         if end == "low":
             herd.insert(0, entry)
             raw.append((CowAdded, (p, c, h, "low")))
