@@ -105,3 +105,73 @@ def test_a_game_with_a_mutable_value_is_copied_deeply():
     copy = private_copies(arr, 1)[0]
     copy.table[0] = 9  # type: ignore[index]
     assert arr.table[0] == 0  # type: ignore[index]
+
+
+def test_a_changed_action_of_one_mow_state_is_not_handed_out_by_another():
+    game = load_game("mow", players=3, max_rounds=1)
+    first, second = game.new_state(seed=4), game.new_state(seed=4)  # the same deal: the same legal lists
+    legal = first.legal_actions()
+    for a in legal:  # every object the first state handed out, rewritten in place
+        object.__setattr__(a, dataclasses.fields(a)[-1].name, 999)
+    again = second.legal_actions()
+    assert all(a is not b for a in again for b in legal)
+    assert [a.to_dict() for a in again] == fresh_legal(second, second.pending_players()[0])
+
+
+def _mow_candidates(state: Any) -> list[Any]:
+    """Decisions near the legal ones: every card of the hand at every end, as every special, a
+    take, the arrow and the next farmer with good and bad values, fields of the wrong type."""
+    from mowkit.games.mow import Acrobat, AddCow, Calf, ChooseNext, Flip, MadCow, Slowpoke, TakeHerd
+
+    p, n = state.actor, state.game.players
+    out: list[Any] = [TakeHerd(p), TakeHerd((p + 1) % n), Flip(p, 0), Flip(p, 1), Flip(p, 2)]
+    out += [ChooseNext(p, q) for q in range(-1, n + 1)]
+    for c in [*state.hands[p], state.stock[0] if state.stock else 0]:
+        out += [AddCow(p, c, end) for end in ("low", "high", "start", "middle")]
+        out += [Acrobat(p, c, t) for _v, t in state.herds[state.active][:3]]
+        out += [Slowpoke(p, c, v) for v in range(0, 18, 3)] + [Calf(p, c, "low"), Calf(p, c, "high"), MadCow(p, c)]
+        out += [AddCow((p + 1) % n, c, "low")]
+    bad = [AddCow(p, c, "low") for c in state.hands[p][:1]] + [Flip(p, 1)]
+    for a in bad:  # a bool or a float where an int belongs
+        name = "card" if hasattr(a, "card") else "flip"
+        object.__setattr__(a, name, float(getattr(a, name)))
+        out.append(a)
+    return out
+
+
+def test_the_mow_fast_checks_accept_exactly_the_legal_decisions_and_refuse_like_the_rules():
+    from mowkit.core import IllegalActionError
+
+    rnd = random.Random(8)
+    for players, seed in ((3, 1), (7, 2), (2, 3)):
+        game = load_game("mow", players=players, max_rounds=2)
+        state = game.new_state(seed=seed)
+        while not state.is_over():
+            legal = [a.to_dict() for a in state.legal_actions()]
+            for a in _mow_candidates(state):
+                twin = state.clone()
+                before = (repr(twin), len(twin.log), [len(h) for h in twin.history])
+                try:
+                    state._check_each(a)  # the checks one by one: the rule a refusal names
+                    rule = None
+                except IllegalActionError as e:
+                    rule = e.rule
+                try:
+                    twin.apply(a)
+                    got = None
+                except IllegalActionError as e:
+                    got = e.rule
+                    assert (repr(twin), len(twin.log), [len(h) for h in twin.history]) == before
+                assert got == rule, (a, got, rule)
+                assert (got is None) == (a.to_dict() in legal and all(
+                    type(v) is not float for v in a.to_dict().values())), a
+            state.apply(state.legal_actions()[rnd.randrange(len(state.legal_actions()))])
+
+
+@pytest.mark.parametrize("packets", ["green", "yellow", "both"])
+def test_mow_card_tables_for_the_hot_path(packets):
+    game = load_game("mow", players=5, packets=packets)
+    from mowkit.games.mow import NUMBERED
+
+    assert game.line_values == tuple(n if k in NUMBERED else None for k, n in zip(game.kinds, game.numbers))
+    assert game.mad_in_deck == any(game.kinds[c] == "mad" for c in game.deck) == (packets != "green")

@@ -92,8 +92,10 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from bisect import insort
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
 import numpy as np
@@ -104,6 +106,7 @@ from mowkit.core import (
     MAX_THRESHOLD,
     Action,
     Chance,
+    CheckedApply,
     IllegalActionError,
     OptionError,
     check_action_fields,
@@ -129,6 +132,7 @@ YELLOW_NEXT = ("any_other", "any")
 RESTARTS = ("taker", "next")
 NUMBERED = frozenset({"plain", "blocking", "thin", "dairy"})  # placed by number, may start a herd
 STAR_HERDS = 3
+_first, _second = itemgetter(0), itemgetter(1)  # of a (value, card) or (acrobat, target) pair
 
 
 # --------------------------------------------------------------------------- actions
@@ -493,6 +497,11 @@ class Mow(GameBase):
     kinds: tuple[str, ...] = field(init=False, repr=False, compare=False)
     numbers: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
     flies: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    line_values: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
+    """By card id: the number a numbered cow (plain, blocking, thin, dairy) is placed by; None
+    for the special cows, which are placed by their own rules."""
+    mad_in_deck: bool = field(init=False, repr=False, compare=False)
+    """Whether the deck in use holds a mad cow (the yellow packet's)."""
 
     def __post_init__(self) -> None:
         def keep(option: str, value: Any) -> None:
@@ -537,6 +546,8 @@ class Mow(GameBase):
         object.__setattr__(self, "kinds", tuple(c.kind for c in cards))
         object.__setattr__(self, "numbers", tuple(c.number for c in cards))
         object.__setattr__(self, "flies", tuple(c.flies for c in cards))
+        object.__setattr__(self, "line_values", tuple(c.number if c.kind in NUMBERED else None for c in cards))
+        object.__setattr__(self, "mad_in_deck", any(cards[c].kind == "mad" for c in deck))
 
     @property
     def options(self) -> dict[str, Any]:
@@ -694,6 +705,14 @@ def _has_mad(game: Mow, herd: Sequence[tuple[int, int]]) -> bool:
     return False
 
 
+def _mad_stands(kinds: Sequence[str], herd: Sequence[tuple[int, int]]) -> bool:
+    """:func:`_has_mad` for a herd of a state whose lowest value is at most 8 and highest at
+    least 8: a mad cow in a state's line stands where the plain 8 stood, as 8 (RULES.md §3, checked
+    for every hand-built position), and values go strictly up, so only the cow at 8 can be it."""
+    i = bisect.bisect_left(herd, (8,))
+    return herd[i][0] == 8 and kinds[herd[i][1]] == "mad"
+
+
 def _card_keys(game: Mow, herd: Sequence[tuple[int, int]], mad: bool, card: int, player: int) -> list[ActionKey]:
     """The placements of ``card`` on the non-empty line ``herd`` (``mad``: a mad cow stands in it)."""
     kinds, numbers, flies = game.kinds, game.numbers, game.flies
@@ -707,23 +726,31 @@ def _card_keys(game: Mow, herd: Sequence[tuple[int, int]], mad: bool, card: int,
         if num > herd[-1][0]:  # type: ignore[operator]
             return [(AddCow, player, card, "high")]
         return []
+    out: list[ActionKey] = []
     if k == "acrobat":
         num = numbers[card]
-        return [(Acrobat, player, card, t) for _, t in herd if kinds[t] == "plain" and numbers[t] == num]
-    if k == "slowpoke":
-        used = {v for v, _ in herd}
-        return [(Slowpoke, player, card, v) for v in range(herd[0][0] + 1, herd[-1][0]) if v not in used]
+        for _v, t in herd:
+            if kinds[t] == "plain" and numbers[t] == num:
+                out.append((Acrobat, player, card, t))
+        return out
+    if k == "slowpoke":  # the values missing between the lowest and the highest, ascending
+        used = set(map(_first, herd))
+        for v in range(herd[0][0] + 1, herd[-1][0]):
+            if v not in used:
+                out.append((Slowpoke, player, card, v))
+        return out
     if k == "calf":
-        out: list[ActionKey] = []
         lo_card, hi_card = herd[0][1], herd[-1][1]
         if kinds[lo_card] == "plain" and not flies[lo_card]:
             out.append((Calf, player, card, "low"))
         if kinds[hi_card] == "plain" and not flies[hi_card]:
             out.append((Calf, player, card, "high"))
         return out
-    if k == "mad" and any(kinds[t] == "plain" and numbers[t] == 8 for _, t in herd):
-        return [(MadCow, player, card)]
-    return []
+    if k == "mad":
+        for _v, t in herd:
+            if kinds[t] == "plain" and numbers[t] == 8:
+                return [(MadCow, player, card)]
+    return out
 
 
 #: an action's key read from its fields now (what ``_check`` compares with the rule's keys)
@@ -739,10 +766,18 @@ _KEY_OF: dict[type, Any] = {
 }
 
 
+#: the special cows' decisions and the type of their last field (``MadCow`` has none)
+_LAST_FIELD: dict[type, type | None] = {Acrobat: int, Slowpoke: int, Calf: str, MadCow: None}
+#: the special cows' decisions: their last field, read (the last item of their key)
+_LAST_OF: dict[type, Any] = {Acrobat: attrgetter("target"), Slowpoke: attrgetter("value"),
+                             Calf: attrgetter("end"), MadCow: attrgetter("card")}
+
+
 def interned(cache: dict[ActionKey, Action], keys: Iterable[ActionKey]) -> list[Action]:
-    """The action objects of ``keys``, made once per state and handed out again (actions are frozen
-    values). An object whose fields no longer match its key (changed in place with
-    ``object.__setattr__``) is made anew, so a legal list always holds what the rules allow."""
+    """The action objects of ``keys``, made once and handed out again (actions are frozen values:
+    an action depends on nothing but its fields, so every state hands out the same objects). An
+    object whose fields no longer match its key (changed in place with ``object.__setattr__``) is
+    made anew, so a legal list always holds what the rules allow."""
     out = []
     for key in keys:
         a = cache.get(key)
@@ -750,6 +785,24 @@ def interned(cache: dict[ActionKey, Action], keys: Iterable[ActionKey]) -> list[
             a = cache[key] = key[0](*key[1:])
         out.append(a)
     return out
+
+
+#: The action objects every state hands out (see :func:`interned`): ``AddCow`` by seat and card
+#: at each end (the most listed decisions, looked up without building a key), ``TakeHerd`` by
+#: seat, every other decision by key. Each is checked against its fields when handed out.
+_LOW: list[list[Action | None]] = [[] for _ in range(10)]
+_HIGH: list[list[Action | None]] = [[] for _ in range(10)]
+_START: list[dict[int, Action]] = [{} for _ in range(10)]
+_TAKE: list[Action | None] = [None] * 10
+_ACTS: dict[ActionKey, Action] = {}
+
+
+def _keep(cache: list[Action | None], card: int, action: Action) -> Action:
+    """Keep ``action`` at ``card`` in a by-card cache (grown as needed); return it."""
+    if len(cache) <= card:
+        cache.extend([None] * (card + 1 - len(cache)))
+    cache[card] = action
+    return action
 
 
 # --------------------------------------------------------------------------- observation
@@ -822,9 +875,8 @@ class MowObservation:
         return [c for c in self.game.deck if c not in seen]
 
 
-def _new_observation() -> MowObservation:
-    """An empty :class:`MowObservation` (``MowState.observation`` fills its fields)."""
-    return object.__new__(MowObservation)
+_new, _set_dict = object.__new__, object.__setattr__  # (how ``MowState.observation`` makes one)
+
 
 
 # --------------------------------------------------------------------------- state
@@ -1114,12 +1166,15 @@ class MowState(StateBase):
             self.arrow = 1
         self.phase = "play"
         self.actor = self.round_starter
-        self._emit(RoundStarted(self.round_index, HAND_SIZE))
+        self._event(RoundStarted, self.round_index, HAND_SIZE)
         self._begin_turn(self.round_starter)
 
     def _can_start(self, p: int) -> bool:
         kinds = self.game.kinds
-        return any(kinds[c] in NUMBERED for c in self.hands[p])
+        for c in self.hands[p]:
+            if kinds[c] in NUMBERED:
+                return True
+        return False
 
     def _begin_turn(self, q: int) -> None:
         """Farmer ``q`` is to act; an empty active herd is started by the first farmer who can."""
@@ -1127,47 +1182,56 @@ class MowState(StateBase):
         if self.herds[self.active]:
             self.actor = q
             return
-        n = self.game.players
+        g = self.game
+        n, kinds, hands, arrow = g.players, g.kinds, self.hands, self.arrow
         for i in range(n):
-            r = (q + i * self.arrow) % n
-            if self._can_start(r):
-                if i:
-                    self._event(StartPassed, q, r, self.active)
-                self.actor = r
-                return
+            r = (q + i * arrow) % n
+            for c in hands[r]:  # (``_can_start``, inline)
+                if kinds[c] in NUMBERED:
+                    if i:
+                        self._event(StartPassed, q, r, self.active)
+                    self.actor = r
+                    return
         self._emit(NobodyCanStart())
         self._end_round()
 
     def _end_turn(self) -> None:
-        n = self.game.players
+        g = self.game
         self.turn += 1
-        if self.chosen_next is not None:
-            nxt, self.chosen_next = self.chosen_next, None
+        nxt = self.chosen_next
+        if nxt is None:
+            nxt = (self.actor + self.arrow) % g.players
         else:
-            nxt = (self.actor + self.arrow) % n
-        if self.game.star:
+            self.chosen_next = None
+        if g.star:
             self.active = (self.active + self.arrow) % STAR_HERDS
             self._event(ActiveHerdMoved, self.active)
+        if self.herds[self.active]:  # the usual turn (``_begin_turn`` on a non-empty herd)
+            self.phase = "play"
+            self.actor = nxt
+            return
         self._begin_turn(nxt)
 
     def _end_round(self) -> None:
         g = self.game
         n = g.players
-        held = tuple(tuple(h) for h in self.hands)
+        hands, piles = self.hands, self.piles
+        held = tuple(map(tuple, hands))
         for p in range(n):
-            self.piles[p].extend(self.hands[p])
-            self.piles[p].sort()
-            self.hands[p] = []
+            pile = piles[p]
+            pile += hands[p]
+            pile.sort()
+            hands[p] = []
         left: list[int] = []
         for i in range(len(self.herds)):
-            left.extend(c for _, c in self.herds[i])
-            left.extend(a for a, _ in self.acrobats[i])
+            left += map(_second, self.herds[i])
+            left += map(_first, self.acrobats[i])
             self.herds[i] = []
             self.acrobats[i] = []
         self.unscored.extend(left)
         self._event(HandsToPiles, held, tuple(left))
         fl = g.flies
-        if self._score_round([sum(fl[c] for c in shed) for shed in self.piles]):
+        if self._score_round([sum(map(fl.__getitem__, shed)) for shed in piles]):
             return
         prev = self.round_starter
         if g.next_starter == "rotate":
@@ -1194,56 +1258,81 @@ class MowState(StateBase):
         return () if self.phase == "over" else (self.actor,)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Legal actions of ``player`` (of the farmer to act when None) in the documented order."""
-        if self.phase == "over":
-            return []
-        p = self.actor
-        if player is not None and player != p:
-            return []
-        try:
-            acts = self._acts  # this state's action objects by key (a slot of StateBase; see ``interned``)
-        except AttributeError:
-            acts = self._acts = {}
-        if self.phase == "flip":
-            return interned(acts, ((Flip, p, 0), (Flip, p, 1)))
-        if self.phase == "next":
-            allow_self = self.game.yellow_next == "any"
-            return interned(acts, [(ChooseNext, p, q) for q in range(self.game.players) if allow_self or q != p])
-        if not self.herds[self.active]:
-            return interned(acts, self._placement_keys(p))
-        return self._play_actions(p, acts)
+        """Legal actions of ``player`` (of the farmer to act when None) in the documented order.
 
-    def _play_actions(self, p: int, acts: dict[ActionKey, Action]) -> list[Action]:
-        """``legal_actions`` on a non-empty herd: ``_placement_keys`` as objects, the numbered cows
-        (most of a hand) looked up inline (the same rule as :func:`_card_keys`: strictly below the
-        lowest or above the highest value, none without flies while the mad cow stands)."""
-        g = self.game
+        On a non-empty herd (most decisions) the numbered cows are looked up inline (the rule of
+        :func:`_card_keys`: strictly below the lowest or above the highest value, none without
+        flies while the mad cow stands), the other cards by :func:`_card_keys`, then the take.
+        The objects come from the shared cache (:func:`interned`), each checked against its fields."""
+        phase = self.phase
+        p = self.actor
+        if phase != "play" or (player is not None and player != p):
+            other = self._other_actions(p, player)
+            if other is not None:
+                return other
         herd = self.herds[self.active]
-        kinds, numbers, flies = g.kinds, g.numbers, g.flies
-        mad = _has_mad(g, herd)
-        lo, hi = herd[0][0], herd[-1][0]
+        g = self.game
+        values, flies = g.line_values, g.flies
         out: list[Action] = []
+        if not herd:  # the numbered cows of the hand start it
+            starts = _START[p]
+            for c in self.hands[p]:
+                if values[c] is not None:
+                    a = starts.get(c)
+                    if a is None or a.card != c or a.end != "start" or a.player != p:  # type: ignore[attr-defined]
+                        a = starts[c] = AddCow(p, c, "start")
+                    out.append(a)
+            return out
+        lo, hi = herd[0][0], herd[-1][0]
+        mad = False
+        if lo <= 8 <= hi and g.mad_in_deck:  # (``_mad_stands``, inline)
+            i = bisect.bisect_left(herd, (8,))
+            mad = herd[i][0] == 8 and g.kinds[herd[i][1]] == "mad"
+        lows, highs = _LOW[p], _HIGH[p]
         for c in self.hands[p]:
-            if kinds[c] not in NUMBERED:
-                out += interned(acts, _card_keys(g, herd, mad, c, p))
+            v = values[c]
+            if v is None:  # a special cow
+                for key in _card_keys(g, herd, mad, c, p):  # (``interned``, inline)
+                    a = _ACTS.get(key)
+                    if a is None or a.player != p or a.card != c or _LAST_OF[key[0]](a) != key[-1]:  # type: ignore[attr-defined]
+                        a = _ACTS[key] = key[0](*key[1:])
+                    out.append(a)
+            elif mad and not flies[c]:
                 continue
-            if mad and not flies[c]:
-                continue
-            num = numbers[c]
-            end = "low" if num < lo else "high" if num > hi else None  # type: ignore[operator]
-            if end is None:
-                continue
-            key: ActionKey = (AddCow, p, c, end)
-            a = acts.get(key)
-            if a is None or a.card != c or a.end != end or a.player != p:  # type: ignore[attr-defined]
-                a = acts[key] = AddCow(p, c, end)
-            out.append(a)
-        take_key: ActionKey = (TakeHerd, p)
-        take = acts.get(take_key)
+            elif v < lo:
+                try:
+                    a = lows[c]
+                except IndexError:
+                    a = None
+                if a is None or a.card != c or a.end != "low" or a.player != p:  # type: ignore[attr-defined]
+                    a = _keep(lows, c, AddCow(p, c, "low"))
+                out.append(a)
+            elif v > hi:
+                try:
+                    a = highs[c]
+                except IndexError:
+                    a = None
+                if a is None or a.card != c or a.end != "high" or a.player != p:  # type: ignore[attr-defined]
+                    a = _keep(highs, c, AddCow(p, c, "high"))
+                out.append(a)
+        take = _TAKE[p]
         if take is None or take.player != p:
-            take = acts[take_key] = TakeHerd(p)
+            take = _TAKE[p] = TakeHerd(p)
         out.append(take)
         return out
+
+    def _other_actions(self, p: int, player: int | None) -> list[Action] | None:
+        """``legal_actions`` outside the usual case: another farmer's (none), after a special cow,
+        once the game is over; None in any other phase (a herd to add to or start)."""
+        phase = self.phase
+        if phase == "over" or (player is not None and player != p):
+            return []
+        if phase == "flip":
+            return interned(_ACTS, ((Flip, p, 0), (Flip, p, 1)))
+        if phase == "next":
+            allow_self = self.game.yellow_next == "any"
+            return interned(_ACTS, [(ChooseNext, p, q) for q in range(self.game.players) if allow_self or q != p])
+        return None
 
     def _placements(self, p: int) -> list[Action]:
         return [key[0](*key[1:]) for key in self._placement_keys(p)]
@@ -1263,17 +1352,81 @@ class MowState(StateBase):
         out.append((TakeHerd, p))
         return out
 
+    def apply(self, action: Action) -> None:
+        """Apply one decision, or raise :class:`IllegalActionError` leaving the state unchanged.
+
+        :meth:`CheckedApply.apply <mowkit.core.CheckedApply.apply>` with the decisions of most
+        turns checked inline: a numbered cow added where the rule puts it, a special cow placed as
+        :func:`placement_keys` allows, the take of a non-empty herd, the arrow decided, the next
+        farmer named (each field of its type, the farmer to act, the card in hand). Anything else,
+        and every decision on the last recorded deal, goes through ``_check`` and the
+        recorded-deal guard as before (the same refusals, rule ids and words)."""
+        t = type(action)
+        phase = self.phase
+        ch = self._chance
+        if ch.deals is not None and ch.last_recorded(self.round_index):
+            pass  # the guarded path below
+        elif phase == "play":
+            if t is AddCow:
+                p, c, end = action.player, action.card, action.end  # type: ignore[attr-defined]
+                if type(p) is int and type(c) is int and type(end) is str and p == self.actor and c in self.hands[p]:
+                    v = self.game.line_values[c]  # None: not a numbered cow
+                    herd = self.herds[self.active]
+                    if v is None:
+                        pass
+                    elif not herd:
+                        if end == "start":
+                            self._add(action, p, c, end, v, herd)
+                            return
+                    elif ((end == "low" and v < herd[0][0] or end == "high" and v > herd[-1][0])
+                          and (self.game.flies[c] or not (herd[0][0] <= 8 <= herd[-1][0]
+                                                          and _mad_stands(self.game.kinds, herd)))):
+                        self._add(action, p, c, end, v, herd)
+                        return
+            elif t is TakeHerd:
+                p = action.player
+                if type(p) is int and p == self.actor and self.herds[self.active]:
+                    self.history[-1].append(action)
+                    self._mark = len(self._raw)
+                    self._take(p)
+                    return
+            elif t in _LAST_FIELD:
+                key = _KEY_OF[t](action)
+                p, c = key[1], key[2]
+                if (type(p) is int and type(c) is int and (t is MadCow or type(key[3]) is _LAST_FIELD[t])
+                        and p == self.actor and c in self.hands[p]
+                        and key in placement_keys(self.game, self.herds[self.active], c, p)):
+                    self.history[-1].append(action)
+                    self._mark = len(self._raw)
+                    self._place(action)
+                    return
+        elif phase == "flip":
+            if t is Flip:
+                p, f = action.player, action.flip  # type: ignore[attr-defined]
+                if type(p) is int and type(f) is int and p == self.actor and (f == 0 or f == 1):
+                    self._apply(action)
+                    return
+        elif phase == "next" and t is ChooseNext:
+            p, q = action.player, action.next_player  # type: ignore[attr-defined]
+            if (type(p) is int and type(q) is int and p == self.actor and 0 <= q < self.game.players
+                    and (q != p or self.game.yellow_next == "any")):
+                self._apply(action)
+                return
+        CheckedApply.apply(self, action)
+
     def _apply(self, action: Action) -> None:
+        t = type(action)
+        if t is AddCow:
+            self._add(action, action.player, action.card, action.end)  # type: ignore[attr-defined]
+            return
         self.history[-1].append(action)
         self._mark = len(self._raw)  # a new decision's events start here
-        if type(action) is AddCow:
-            self._place(action)
-        elif isinstance(action, TakeHerd):
+        if t is TakeHerd or isinstance(action, TakeHerd):
             self._take(action.player)
         elif isinstance(action, Flip):
             if action.flip:
                 self.arrow = -self.arrow
-            self._event(ArrowDecided, action.player, bool(action.flip), self.arrow)
+            self._raw.append((ArrowDecided, (action.player, bool(action.flip), self.arrow)))
             self._end_turn()
         elif isinstance(action, ChooseNext):
             self.chosen_next = action.next_player
@@ -1283,30 +1436,57 @@ class MowState(StateBase):
             self._place(action)
 
     # ----------------------------------------------------------------- effects
+    def _add(self, a: Action, p: int, c: int, end: str, v: int | None = None,
+             herd: list[tuple[int, int]] | None = None) -> None:
+        """Apply ``AddCow(p, c, end)`` (``a``, already checked): the decision, the cow, the draw.
+        (``apply`` gives the cow's number ``v`` and the active ``herd`` it has read already.)"""
+        self.history[-1].append(a)
+        raw = self._raw  # the log's events, made when read (StateBase.log)
+        self._mark = len(raw)  # a new decision's events start here
+        g = self.game
+        h = self.active
+        if herd is None:
+            herd = self.herds[h]
+        hand = self.hands[p]
+        hand.remove(c)
+        entry: tuple[int, int] = (g.numbers[c] if v is None else v, c)  # type: ignore[assignment]  # numbered
+        if end == "low":
+            herd.insert(0, entry)
+            raw.append((CowAdded, (p, c, h, "low")))
+        elif end == "high":
+            herd.append(entry)
+            raw.append((CowAdded, (p, c, h, "high")))
+        else:
+            herd.append(entry)
+            raw.append((HerdStarted, (p, c, h)))
+        stock = self.stock
+        if not stock or g.kinds[c] != "plain":
+            self._draw_and_go_on(p, c, hand, raw)
+            return
+        insort(hand, stock.pop(0))  # the usual cow: one card drawn, the turn ends
+        raw.append((CardsDrawn, (p, 1, len(stock), "draw")))
+        if g.star or self.chosen_next is not None:
+            self._end_turn()
+        else:  # ``_end_turn`` with the herd just added to: the next farmer in the arrow's direction
+            self.turn += 1
+            self.phase = "play"
+            self.actor = (self.actor + self.arrow) % g.players
+
     def _place(self, a: Action) -> None:
         g = self.game
         p, c = a.player, a.card  # type: ignore[attr-defined]
+        if isinstance(a, AddCow):
+            self._add(a, p, c, a.end)
+            return
         h = self.active
         herd = self.herds[h]
         hand = self.hands[p]
         hand.remove(c)
-        raw = self._raw  # the log's events, made when read (StateBase.log)
-        if isinstance(a, AddCow):
-            entry = (g.numbers[c], c)
-            if a.end == "low":
-                herd.insert(0, entry)
-                raw.append((CowAdded, (p, c, h, "low")))
-            elif a.end == "high":
-                herd.append(entry)
-                raw.append((CowAdded, (p, c, h, "high")))
-            else:
-                herd.append(entry)
-                raw.append((HerdStarted, (p, c, h)))
-        elif isinstance(a, Acrobat):
+        if isinstance(a, Acrobat):
             self.acrobats[h].append((c, a.target))
             self._event(AcrobatPlaced, p, c, a.target, h)
         elif isinstance(a, Slowpoke):
-            bisect.insort(herd, (a.value, c))
+            insort(herd, (a.value, c))
             self._event(SlowpokePlaced, p, c, h, a.value)
         elif isinstance(a, Calf):
             if a.end == "low":
@@ -1320,8 +1500,14 @@ class MowState(StateBase):
             i = next(i for i, (_, t) in enumerate(herd) if g.kinds[t] == "plain" and g.numbers[t] == 8)
             eight = herd[i][1]
             herd[i] = (8, c)
-            bisect.insort(self.hands[p], eight)
+            insort(self.hands[p], eight)
             self._event(MadCowPlaced, p, c, h, eight)
+        self._draw_and_go_on(p, c, hand, self._raw)
+
+    def _draw_and_go_on(self, p: int, c: int, hand: list[int], raw: list[Any]) -> None:
+        """After farmer ``p`` placed ``c``: the draw, then the next turn (a plain cow) or the
+        decision a special cow asks for (the arrow after a green one, the next farmer after a yellow)."""
+        g = self.game
         kind = g.kinds[c]
         stock = self.stock
         if kind == "thin":
@@ -1331,10 +1517,10 @@ class MowState(StateBase):
         elif kind == "dairy":
             got = min(2, len(stock))
             for _drawn in range(got):
-                bisect.insort(hand, stock.pop(0))
+                insort(hand, stock.pop(0))
             raw.append((CardsDrawn, (p, got, len(stock), "dairy-cow")))
         else:
-            bisect.insort(hand, stock.pop(0))
+            insort(hand, stock.pop(0))
             raw.append((CardsDrawn, (p, 1, len(stock), "draw")))
         if kind == "plain":
             self._end_turn()
@@ -1346,19 +1532,28 @@ class MowState(StateBase):
     def _take(self, p: int) -> None:
         g = self.game
         h = self.active
-        herd = self.herds[h]
-        cards = [c for _, c in herd] + [a for a, _ in self.acrobats[h]]
-        fl = sum(g.flies[c] for c in cards)
-        self.piles[p].extend(cards)
-        self.piles[p].sort()
+        cards = list(map(_second, self.herds[h]))  # the line's cards, then the acrobats
+        acrobats = self.acrobats[h]
+        if acrobats:
+            cards += map(_first, acrobats)
+        fl = sum(map(g.flies.__getitem__, cards))
+        pile = self.piles[p]
+        pile += cards
+        pile.sort()
         self.herds[h] = []
         self.acrobats[h] = []
-        self._event(HerdTaken, p, h, tuple(cards), fl)
+        self._raw.append((HerdTaken, (p, h, tuple(cards), fl)))
         if not self.stock:
             self._event(LastTake, p)
             self._end_round()
         elif g.restart == "taker":
-            self._begin_turn(p)
+            values = g.line_values
+            for c in self.hands[p]:  # the taker starts the new herd (``_begin_turn``, inline) ...
+                if values[c] is not None:
+                    self.phase = "play"
+                    self.actor = p
+                    return
+            self._begin_turn(p)  # ... or passes the start on
         else:
             self._end_turn()
 
@@ -1572,35 +1767,40 @@ class MowState(StateBase):
         s.turn = self.turn
         s.chosen_next = self.chosen_next
         s.actor = self.actor
-        try:
-            s._acts = self._acts  # frozen action objects by key, checked when handed out again
-        except AttributeError:
-            pass
         return s
 
     def observation(self, player: int) -> MowObservation:
         """What ``player`` sees: own hand, herds, piles and totals, stock size, arrow, who acts."""
-        obs = _new_observation()
-        # the frozen dataclass's fields filled at once (its __init__ sets them one by one through
-        # object.__setattr__); the same fields, values and types as MowObservation(...) gives
-        vars(obs).update(
-            player=player,
-            phase=self.phase,
-            round=self.round_index,
-            turn=self.turn,
-            hand=tuple(self.hands[player]),
-            hand_sizes=tuple(map(len, self.hands)),
-            herds=tuple(map(tuple, self.herds)),
-            acrobats=tuple(map(tuple, self.acrobats)),
-            active_herd=self.active,
-            arrow=self.arrow,
-            pending=() if self.phase == "over" else (self.actor,),
-            starter=self.round_starter,
-            stock_size=len(self.stock),
-            piles=tuple(map(tuple, self.piles)),
-            totals=tuple(self.totals),
-            game=self.game,
-        )
+        obs = _new(MowObservation)
+        # the frozen dataclass's fields given at once as its __dict__ (its __init__ sets them one by
+        # one through object.__setattr__); the same fields, in the same order, with the same values
+        # and types as MowObservation(...) gives
+        phase = self.phase
+        herds, acrobats = self.herds, self.acrobats
+        herd_view: tuple[tuple[tuple[int, int], ...], ...]
+        acrobat_view: tuple[tuple[tuple[int, int], ...], ...]
+        if len(herds) == 1:  # one herd (no star): its line and acrobats, without a map
+            herd_view, acrobat_view = (tuple(herds[0]),), (tuple(acrobats[0]),)
+        else:
+            herd_view, acrobat_view = tuple(map(tuple, herds)), tuple(map(tuple, acrobats))
+        _set_dict(obs, "__dict__", {
+            "player": player,
+            "phase": phase,
+            "round": self.round_index,
+            "turn": self.turn,
+            "hand": tuple(self.hands[player]),
+            "hand_sizes": tuple(map(len, self.hands)),
+            "herds": herd_view,
+            "acrobats": acrobat_view,
+            "active_herd": self.active,
+            "arrow": self.arrow,
+            "pending": () if phase == "over" else (self.actor,),
+            "starter": self.round_starter,
+            "stock_size": len(self.stock),
+            "piles": tuple(map(tuple, self.piles)),
+            "totals": tuple(self.totals),
+            "game": self.game,
+        })
         return obs
 
     def herd_flies(self, herd: int | None = None) -> int:
