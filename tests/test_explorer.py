@@ -112,3 +112,17 @@ def test_an_opened_game_names_the_tournament_seed_not_its_own_long_seed():
     own = str(s.record["seed"])
     assert len(own) > 6 and own not in s.header.value and own not in e.stepper_box.children[0].value
     assert "seed 627816" in e.stepper_box.children[0].value and "of the tournament" in e.stepper_box.children[0].value
+
+
+def test_which_players_choose_again_is_the_agent_classes_word():
+    """``draws_at_random`` asks each agent's class (a random player says so), not its name."""
+    from mowkit.widgets.explorer import draws_at_random
+
+    for game in GAMES:
+        classes = registry.get(game).agent_classes()
+        if "random" not in classes:
+            continue
+        drawing = {name for name, cls in classes.items() if getattr(cls, "draws_at_random", False)}
+        assert drawing == {"random"}
+        assert draws_at_random(game, ["greedy", "random"])
+        assert not draws_at_random(game, [n for n in classes if n != "random"][:3])

@@ -18,6 +18,10 @@ class KernelParams:
     """
 
     kernel_policies: ClassVar[dict[str, dict[str, object]]] = {}
+    #: whether the agent's choices are draws from its generator (a uniformly random player): a
+    #: compiled kernel draws them from its own stream, so the rule engine's replay of a kernel's
+    #: game chooses again (the outcome explorer says so)
+    draws_at_random: ClassVar[bool] = False
 
     @classmethod
     def defaults(cls) -> dict[str, object]:

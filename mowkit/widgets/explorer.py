@@ -87,9 +87,11 @@ def kernel_plays_all(game: str, agents: Sequence[str]) -> bool:
     return bool(policies) and all(a in policies for a in agents)
 
 
-def draws_at_random(agents: Sequence[str]) -> bool:
-    """True when one of the agents draws random choices (the kernels draw them from their own stream)."""
-    return any(parse_agent_spec(a)[0] == "random" for a in agents)
+def draws_at_random(game: str, agents: Sequence[str]) -> bool:
+    """True when one of the agents draws its choices at random (its class says so,
+    ``draws_at_random``): the kernels draw them from their own stream."""
+    classes = registry.get(game).agent_classes()
+    return any(getattr(classes.get(parse_agent_spec(a)[0]), "draws_at_random", False) for a in agents)
 
 
 def figure_output(fig: go.Figure) -> JSONObject:
@@ -412,7 +414,8 @@ class OutcomeExplorer(widgets.VBox):
         engine's replay deals the same cards; the random choices come from the engine's own stream)."""
         names = list(agents) if agents is not None else (
             [] if self.table is None else list(dict.fromkeys(self.table["agent"].astype(str))))
-        return self.backend == "kernel" and draws_at_random(names)
+        prov = {} if self.table is None else (self.table.attrs.get("provenance") or {})
+        return self.backend == "kernel" and draws_at_random(str(prov.get("game", self.game.value)), names)
 
     def open_game(self, game_index: int, round_index: int | None = None) -> Stepper:
         """Open game ``game_index`` in a stepper (at the start of ``round_index`` if given)."""

@@ -81,6 +81,7 @@ class RandomAgent(_Base):
     """
 
     kernel_policies = AGENT_POLICIES["random"]
+    draws_at_random = True
 
     name = "random"
 

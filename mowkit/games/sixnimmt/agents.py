@@ -93,6 +93,7 @@ class RandomAgent(_Base):
     """
 
     kernel_policies = AGENT_POLICIES["random"]
+    draws_at_random = True
 
     def __init__(self, row: str = RANDOM_AGENT_ROW) -> None:
         self.row = check_choice("row", row, ("fewest_heads", "random"))
