@@ -29,12 +29,12 @@ def six_position(mine: list[int], rows: list[list[int]]) -> dict[str, Any]:
     free = [c for c in game.deck if c not in used]
     k = len(mine)
     hands = [mine] + [free[i * k:(i + 1) * k] for i in range(game.num_players - 1)]
-    return dict(game.position(hands=hands, rows=rows).start_position)
+    return dict(game.position(hands=hands, rows=rows, reachable=False).start_position)  # a what-if position
 
 
 def mow_position(mine: list[int], herd: list[int], others: list[list[int]], **extra: Any) -> dict[str, Any]:
     game = load_game("mow", **MOW)
-    return dict(game.position(hands=[mine, *others], lines=[herd], **extra).start_position)
+    return dict(game.position(hands=[mine, *others], lines=[herd], reachable=False, **extra).start_position)
 
 
 # (file stem, game, options, {language: title}, steps: (position, rollouts, {language: (question, explanation)}))

@@ -347,3 +347,25 @@ def test_the_editor_builds_and_saves_a_lesson(tmp_path):
     assert builder.replace_button.layout.display is None and load(written).title == "Test"
     builder.replace_button.click()
     assert load(written).title == "Changed" and builder.replace_button.layout.display == "none"
+
+
+def test_a_long_hand_is_drawn_smaller_on_one_line():
+    """A hand longer than HAND_LINE cards is scaled so that it takes no more width than HAND_LINE
+    full-size cards (a 6 nimmt! hand at the first turn holds 10); a short hand keeps full size."""
+    from mowkit.render import card_svg as draw
+    from mowkit.widgets.lesson import HAND_LINE
+
+    def widths(svgs: str) -> list[float]:
+        return [float(w) for w in re.findall(r'<svg[^>]*?width="([0-9.]+)"', svgs)]
+
+    game = load_game("sixnimmt", players=4)
+    state = game.new_state(seed=3)
+    full = widths(draw(game, state.hands[0][0], scale=1.0))[0]
+    hand_part = lesson_drawing(state, 0).split(i18n._("hand of {seat}").split("{")[0])[-1]
+    cards = [w for w in widths(hand_part) if w >= full / 2]
+    assert len(state.hands[0]) == 10 and len(cards) == 10
+    assert sum(cards) <= HAND_LINE * full + 1e-6 and max(cards) < full
+    small = game.position(hands=[h[:5] for h in state.hands], rows=[[r[0]] for r in state.rows], reachable=False)
+    short = [w for w in widths(lesson_drawing(small, 0).split(i18n._("hand of {seat}").split("{")[0])[-1])
+             if w >= full / 2]
+    assert short == [full] * 5

@@ -79,6 +79,12 @@ def _compact_line(label: str, cards: Sequence[str]) -> str:
             f'{html.escape(label)}</div><div style="flex:1 1 auto">{body}</div></div>')
 
 
+HAND_LINE = 7
+"""Cards of a hand drawn at full size on one line beside the question and the answer at 1024×768; a
+longer hand (a 6 nimmt! hand at the first turn holds 10) is drawn smaller so that it stays on one
+line and the step fits the projector's height."""
+
+
 def lesson_drawing(state: Any, seat: int, scale: float = 1.0) -> str:
     """The position of a lesson's step, compact for a projector (1024×768, beside the question and
     the answer): the game renderer's ``board`` (its status, each row or herd as one line of cards,
@@ -97,7 +103,9 @@ def lesson_drawing(state: Any, seat: int, scale: float = 1.0) -> str:
     if hands is not None and 0 <= seat < len(hands):
         game = state.game
         words = _("hand of {seat}").format(seat=seat_name(game, seat))
-        parts.append(_compact_line(words, [card_svg(game, c, scale=scale) for c in hands[seat]]))
+        hand = list(hands[seat])
+        small = scale * min(1.0, HAND_LINE / max(1, len(hand)))  # a long hand stays on one line
+        parts.append(_compact_line(words, [card_svg(game, c, scale=small) for c in hand]))
     parts.append(f'<div style="margin-top:6px;font-size:0.85em">{board.seats}</div>')
     return (f'<div class="mowkit-lesson-drawing" style="font-family:sans-serif;line-height:1.3">'
             f'{"".join(parts)}</div>')
