@@ -166,23 +166,15 @@ def _immutable_values(game: object) -> bool:
     return verdict
 
 
-_PLAIN: dict[type, bool] = {}  # class -> copy.copy of an instance is a new object with the same __dict__
-
-
+@functools.lru_cache(maxsize=64)
 def _plain_copy(cls: type) -> bool:
     """Whether :func:`copy.copy` of a ``cls`` instance is ``object.__new__(cls)`` given the same
     ``__dict__`` (no ``__copy__``, reduce, getstate/setstate, slots or ``__new__`` of its own)."""
-    known = _PLAIN.get(cls)
-    if known is None:
-        known = (getattr(cls, "__copy__", None) is None and not hasattr(cls, "__setstate__")
-                 and cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
-                 and getattr(cls, "__getstate__", object.__getstate__) is object.__getstate__
-                 and cls.__new__ is object.__new__ and cls not in copyreg.dispatch_table
-                 and all("__slots__" not in vars(k) for k in cls.__mro__))
-        if len(_PLAIN) >= 64:
-            _PLAIN.clear()
-        _PLAIN[cls] = known
-    return known
+    return (getattr(cls, "__copy__", None) is None and not hasattr(cls, "__setstate__")
+            and cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
+            and getattr(cls, "__getstate__", object.__getstate__) is object.__getstate__
+            and cls.__new__ is object.__new__ and cls not in copyreg.dispatch_table
+            and all("__slots__" not in vars(k) for k in cls.__mro__))
 
 
 def private_copies(game: T, n: int) -> list[T]:
@@ -197,9 +189,10 @@ def private_copies(game: T, n: int) -> list[T]:
     :func:`copy.deepcopy`.
     """
     if _immutable_values(game):
-        if _plain_copy(type(game)):  # what copy.copy does for such a class, without its machinery
-            cls, fields = type(game), vars(game)
-            out = []
+        cls: type[T] = type(game)
+        if _plain_copy(cast(type, cls)):  # what copy.copy does for such a class, without its machinery
+            fields = vars(game)
+            out: list[T] = []
             for _ in range(n):
                 twin = object.__new__(cls)
                 twin.__dict__.update(fields)
@@ -473,11 +466,7 @@ class Match:
                     raise self._agent_error(p, exc) from exc
             else:
                 action = self._ask_in_time(p, agent, obs, legal, rng)
-            for own in legal:  # the engine's own object: the agent returned one it was given, else look it up
-                if own is action:
-                    break
-            else:
-                own = own_action(legal, action, agent, p)
+            own = own_action(legal, action, agent, p)  # the engine's own object (identity first)
             try:
                 state.apply(own)
             except IllegalActionError as e:

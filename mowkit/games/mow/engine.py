@@ -790,19 +790,11 @@ def interned(cache: dict[ActionKey, Action], keys: Iterable[ActionKey]) -> list[
 #: The action objects every state hands out (see :func:`interned`): ``AddCow`` by seat and card
 #: at each end (the most listed decisions, looked up without building a key), ``TakeHerd`` by
 #: seat, every other decision by key. Each is checked against its fields when handed out.
-_LOW: list[list[Action | None]] = [[] for _ in range(10)]
-_HIGH: list[list[Action | None]] = [[] for _ in range(10)]
+_LOW: list[dict[int, Action]] = [{} for _ in range(10)]
+_HIGH: list[dict[int, Action]] = [{} for _ in range(10)]
 _START: list[dict[int, Action]] = [{} for _ in range(10)]
 _TAKE: list[Action | None] = [None] * 10
 _ACTS: dict[ActionKey, Action] = {}
-
-
-def _keep(cache: list[Action | None], card: int, action: Action) -> Action:
-    """Keep ``action`` at ``card`` in a by-card cache (grown as needed); return it."""
-    if len(cache) <= card:
-        cache.extend([None] * (card + 1 - len(cache)))
-    cache[card] = action
-    return action
 
 
 # --------------------------------------------------------------------------- observation
@@ -1299,21 +1291,14 @@ class MowState(StateBase):
                     out.append(a)
             elif mad and not flies[c]:
                 continue
-            elif v < lo:
-                try:
-                    a = lows[c]
-                except IndexError:
-                    a = None
-                if a is None or a.card != c or a.end != "low" or a.player != p:  # type: ignore[attr-defined]
-                    a = _keep(lows, c, AddCow(p, c, "low"))
-                out.append(a)
-            elif v > hi:
-                try:
-                    a = highs[c]
-                except IndexError:
-                    a = None
-                if a is None or a.card != c or a.end != "high" or a.player != p:  # type: ignore[attr-defined]
-                    a = _keep(highs, c, AddCow(p, c, "high"))
+            elif v < lo or v > hi:
+                if v < lo:
+                    cache, end = lows, "low"
+                else:
+                    cache, end = highs, "high"
+                a = cache.get(c)
+                if a is None or a.card != c or a.end != end or a.player != p:  # type: ignore[attr-defined]
+                    a = cache[c] = AddCow(p, c, end)
                 out.append(a)
         take = _TAKE[p]
         if take is None or take.player != p:
