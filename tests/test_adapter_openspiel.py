@@ -343,3 +343,40 @@ def test_a_seeded_game_passes_openspiels_checks_and_is_play_games_game(name, par
     assert str(pickle.loads(pickle.dumps(final))) == str(final)
     with pytest.raises(OptionError, match="seed"):
         pyspiel.load_game(name, {"seed": -2})
+
+
+def _answer(method, *args):  # what a state's method answers, or the error it raises
+    try:
+        return method(*args)
+    except pyspiel.SpielError as error:
+        return ("refused", str(error))
+
+
+@pytest.mark.parametrize("name", ["sixnimmt", "mow"])
+def test_python_answers_agree_with_openspiels_own_and_strings_are_written_afresh(name):
+    """``legal_actions`` / ``is_chance_node`` / ``is_player_node`` answered from Python equal what
+    OpenSpiel's C++ ``State`` answers, for every player id at every kind of node; information-state
+    strings kept from one call to the next equal the string written from scratch."""
+    game = pyspiel.load_game(f"mowkit_{name}", {"players": 3, "max_rounds": 2})
+    rng = np.random.default_rng(7)
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    kinds = set()
+    for _ in range(3):
+        state = game.new_initial_state()
+        while True:
+            kinds.add("chance" if state.is_chance_node() else "terminal" if state.is_terminal() else "player")
+            assert state.legal_actions() == _answer(pyspiel.State.legal_actions, state)
+            for p in (-4, -1, 0, 1, 2):
+                assert _answer(state.legal_actions, p) == _answer(pyspiel.State.legal_actions, state, p)
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.is_player_node() == pyspiel.State.is_player_node(state)
+            if not state.is_chance_node():
+                for p in (2, 0):  # asked at every node: the kept string grows with the trace
+                    fresh = state.clone()
+                    fresh._c.texts = {}
+                    assert state.information_state_string(p) == observer.string_from(fresh, p)
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+    assert kinds == {"chance", "player", "terminal"}

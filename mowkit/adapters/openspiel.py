@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -261,21 +262,40 @@ class _Deals(Chance):
         return _Deals(list(self.deals))
 
 
+def _completed(dealt: list[int], deck: Sequence[int]) -> list[int]:
+    """A deck order: the cards ``dealt`` (in that order), then the rest of ``deck`` in deck order."""
+    taken = set(dealt)
+    return dealt + [x for x in deck if x not in taken]
+
+
 class _Move:
-    """One decision as data: who, its index and action, whether face down, its events, the hand after."""
+    """One decision as data: who, its index and action, whether face down, its events, the hand after.
 
-    __slots__ = ("seat", "index", "action", "hidden", "events", "hand", "_events_text")
+    The events are kept as the engine recorded them (``raw``: made events or ``(class, fields)``,
+    see :attr:`mowkit.games.base.State.log`) and made when first read (:attr:`events`).
+    """
 
-    def __init__(self, seat: int, index: int, action: Any, hidden: bool, events: Sequence[Any],
+    __slots__ = ("seat", "index", "action", "hidden", "raw", "hand", "_events", "_events_text")
+
+    def __init__(self, seat: int, index: int, action: Any, hidden: bool, raw: Sequence[Any],
                  hand: tuple[int, ...]) -> None:
-        self.seat, self.index, self.action, self.hidden, self.events, self.hand = seat, index, action, hidden, events, hand
+        self.seat, self.index, self.action, self.hidden, self.raw, self.hand = seat, index, action, hidden, raw, hand
+        self._events: list[Any] | None = None
         self._events_text: str | None = None
 
     def __getstate__(self) -> tuple[Any, ...]:
         return (self.seat, self.index, self.action, self.hidden, self.events, self.hand, self._events_text)
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.seat, self.index, self.action, self.hidden, self.events, self.hand, self._events_text = state
+        self.seat, self.index, self.action, self.hidden, self._events, self.hand, self._events_text = state
+        self.raw = self._events
+
+    @property
+    def events(self) -> list[Any]:
+        """The events this move caused (made from ``raw`` on first read, the same list after)."""
+        if self._events is None:
+            self._events = [x if type(x) is not tuple else x[0](*x[1]) for x in self.raw]
+        return self._events
 
     def events_text(self) -> str:
         if self._events_text is None:
@@ -291,12 +311,30 @@ class _Move:
 
 @dataclasses.dataclass(eq=False)
 class _Start:
-    """A round's start: each seat's observation and hand then."""
+    """A round's start: each seat's observation and hand then.
+
+    In a sampled world the observations are those of the state it was sampled from with the
+    cards renamed (``rename``, card -> card; ``fields``: the observation's fields it applies to),
+    made when first read (:attr:`observations`)."""
 
     round: int
-    observations: tuple[Any, ...]
+    seen: tuple[Any, ...]
     hands: tuple[tuple[int, ...], ...]
     texts: dict[tuple[int, bool], str] = dataclasses.field(default_factory=dict)  # made when asked, shared by clones
+    rename: dict[int, int] | None = None
+    fields: tuple[str, ...] = ()
+
+    @property
+    def observations(self) -> tuple[Any, ...]:
+        """Each seat's observation at the round's start."""
+        if self.rename is not None:
+            get, moved = self.rename.get, self.rename.keys()
+            self.seen = tuple(
+                dataclasses.replace(o, **{f: tuple(sorted(get(x, x) for x in getattr(o, f))) for f in self.fields})
+                if any(not moved.isdisjoint(getattr(o, f)) for f in self.fields) else o
+                for o in self.seen)
+            self.rename = None
+        return self.seen
 
 
 class _Core:
@@ -312,6 +350,7 @@ class _Core:
         self.legal_sorted: list[int] = []
         self.left: list[int] | None = None  # the cards not dealt yet of the deal in progress (made when asked)
         self.fast: list[int] | None = None  # while a sampled world records its history: the players in turn
+        self.texts: dict[tuple[int, bool], tuple[int, str]] = {}  # information-state strings: (trace items written, text)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         c = _Core.__new__(_Core)
@@ -326,6 +365,7 @@ class _Core:
         c.legal_sorted = self.legal_sorted
         c.left = None if self.left is None else list(self.left)
         c.fast = None
+        c.texts = dict(self.texts)
         return c
 
 
@@ -390,13 +430,33 @@ class _State(pyspiel.State):
     def is_terminal(self) -> bool:
         return self._c.cur == TERMINAL
 
+    # OpenSpiel's own ``is_chance_node`` / ``legal_actions`` ask the Python state through C++
+    # (``current_player``, ``is_terminal``, ``_legal_actions``, a vector each way); these answer
+    # the same from Python directly. C++ callers still get ``current_player`` / ``_legal_actions``.
+    def is_chance_node(self) -> bool:
+        return self._c.cur == CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._c.cur >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action indices (OpenSpiel's ``State.legal_actions``): of the player to act, from
+        Python directly; any other question (a chance node, another player) as OpenSpiel answers it."""
+        cur = self._c.cur
+        if cur >= 0 and (player is None or player == cur):
+            return self._legal_actions(cur)
+        if player is None:
+            return pyspiel.State.legal_actions(self)
+        return pyspiel.State.legal_actions(self, player)
+
     def _legal_map(self) -> dict[int, Any]:
         c = self._c
-        if c.legal is None:
-            encode = self._r.codec.encode
-            c.legal = {encode(a): a for a in c.engine.legal_actions(c.cur)}
-            c.legal_sorted = sorted(c.legal)
-        return c.legal
+        legal = c.legal
+        if legal is None:
+            acts = c.engine.legal_actions(c.cur)
+            legal = c.legal = dict(zip(map(self._r.codec.encode, acts), acts))
+            c.legal_sorted = sorted(legal)
+        return legal
 
     def _legal_actions(self, player: int) -> list[int]:
         c = self._c
@@ -412,9 +472,9 @@ class _State(pyspiel.State):
             return [(0, 1.0)]
         c = self._c
         if c.left is None:
-            c.left = [x for x in self._r.deck if x not in set(c.partial)]
-        p = 1.0 / len(c.left)
-        return [(x, p) for x in c.left]
+            dealt = set(c.partial)
+            c.left = [x for x in self._r.deck if x not in dealt]
+        return list(zip(c.left, repeat(1.0 / len(c.left))))
 
     def _apply_action(self, action: int) -> None:
         c, r = self._c, self._r
@@ -432,8 +492,7 @@ class _State(pyspiel.State):
                 c.partial.append(card)
                 if len(c.partial) < r.dealt:
                     return  # still dealing: still a chance node
-                taken = set(c.partial)
-                c.deals.append(c.partial + [x for x in r.deck if x not in taken])
+                c.deals.append(_completed(c.partial, r.deck))
                 c.partial = []
                 c.left = None
         else:
@@ -442,24 +501,25 @@ class _State(pyspiel.State):
         self._update()
 
     def _move(self, index: int) -> None:
-        c, r = self._c, self._r
-        move = self._legal_map().get(index)
+        c = self._c
+        move = (c.legal if c.legal is not None else self._legal_map()).get(index)
         if move is None:
             raise ValueError(f"action index {index!r} is not legal now; legal indices: {sorted(self._legal_map())}")
-        seat = c.cur
-        rounds = c.engine.round_index
+        e, seat = c.engine, c.cur
+        rounds = e.round_index
         # ``move`` is the engine's own legal action object (from ``legal_actions`` of this very
         # state): the engine's check would only find it legal again, so it is applied directly.
-        c.engine._apply(move)
-        c.trace.append(_Move(seat, index, move, move.hidden, c.engine.events,  # a new list at every move
-                             r.codec.private_view(c.engine, seat)))
-        if c.engine.round_index != rounds:
-            if not c.engine.is_over():
+        e._apply(move)
+        start, end = e.log_span()
+        c.trace.append(_Move(seat, index, move, move.hidden, e._raw[start:end],  # the events made when read
+                             self._r.codec.private_view(e, seat)))
+        if e.round_index != rounds:
+            if not e.is_over():
                 self._mark_round()
             self._update()  # a new round: the one after it is dealt now
             return
         c.legal = None
-        c.cur = TERMINAL if c.engine.is_over() else int(c.engine.pending_players()[0])
+        c.cur = TERMINAL if e.is_over() else int(e.pending_players()[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -537,27 +597,30 @@ class _State(pyspiel.State):
         rounds = len(engine.deals)
         deals = [list(d) for d in c.deals]
         prefix = [get(x, x) for x in deals[rounds - 1][: r.dealt]]
-        deals[rounds - 1] = prefix + [x for x in r.deck if x not in set(prefix)]
+        deals[rounds - 1] = _completed(prefix, r.deck)
         for k in range(rounds, len(deals)):  # dealt ahead, seen by no one: dealt again
-            perm = [int(x) for x in rng.permutation(np.array(r.deck))][: r.dealt]
-            deals[k] = perm + [x for x in r.deck if x not in set(perm)]
+            deals[k] = _completed([int(x) for x in rng.permutation(np.array(r.deck))][: r.dealt], r.deck)
         engine.deals[-1] = list(deals[rounds - 1])
         engine._chance = _Deals(deals)
         start = max(i for i, e in enumerate(c.trace) if isinstance(e, _Start))
         trace = c.trace[:start]
         fields = r.codec.private_fields
+        moved = sigma.keys()
+
+        def renamed(cards: Sequence[int]) -> tuple[int, ...]:  # the cards of a hand in the world, sorted
+            return tuple(sorted(cards)) if moved.isdisjoint(cards) else tuple(sorted(get(x, x) for x in cards))
+
         for e in c.trace[start:]:
             if isinstance(e, _Start):
-                obs = tuple(dataclasses.replace(o, **{f: tuple(sorted(get(x, x) for x in getattr(o, f))) for f in fields})
-                            for o in e.observations)
-                trace.append(_Start(e.round, obs, tuple(tuple(sorted(get(x, x) for x in h)) for h in e.hands)))
+                trace.append(_Start(e.round, e.observations, tuple(renamed(h) for h in e.hands),  # renamed when read
+                                    rename=sigma, fields=tuple(fields)))
                 continue
             action, index = e.action, e.index
             if e.hidden and e.seat != player:
                 action = r.codec.relabel(action, sigma)
                 index = r.codec.encode(action)
-            m = _Move(e.seat, index, action, e.hidden, e.events, tuple(sorted(get(x, x) for x in e.hand)))
-            m._events_text = e._events_text
+            m = _Move(e.seat, index, action, e.hidden, e.raw, renamed(e.hand))
+            m._events, m._events_text = e._events, e._events_text
             trace.append(m)
         chance = iter(x for d in deals for x in d[: r.dealt])
         moves = iter(m for m in trace if isinstance(m, _Move))
@@ -570,6 +633,9 @@ class _State(pyspiel.State):
             world.apply_action(a)
         core = _Core()
         core.deals, core.engine, core.trace, core.cur = deals, engine, trace, c.cur
+        key = (player, False)  # the player sees the same game in the world: the same information state
+        if key in c.texts and c.texts[key][0] == len(trace):
+            core.texts[key] = c.texts[key]
         world._c = core
         return world
 
@@ -652,16 +718,19 @@ class _Observer:
         c = state._c
         if not self.perfect_recall:
             return "dealing" if c.engine is None else self._text(c.engine.observation(player))
-        lines = ["start"]
-        for e in c.trace:
+        key = (player, self.public_only)
+        done, text = c.texts.get(key, (0, "start"))  # the trace only grows: its first ``done`` items are written
+        lines = [text]
+        for e in c.trace[done:]:
             if isinstance(e, _Start):
-                key = (player, self.public_only)
                 if key not in e.texts:
                     e.texts[key] = f"round {e.round + 1}: {self._text(e.observations[player])}"
                 lines.append(e.texts[key])
             else:
                 lines.append(e.line(player, self.public_only))
-        return "\n".join(lines)
+        text = "\n".join(lines)
+        c.texts[key] = (len(c.trace), text)
+        return text
 
 
 for _spec in registry.specs():
