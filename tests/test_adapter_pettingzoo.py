@@ -301,6 +301,8 @@ def _read_every_way():
         "ior": lambda o: (o.__ior__({"extra": 1}), dict(o))[1], "setdefault": lambda o: (o.setdefault("x", 1), dict(o))[1],
         "pop": lambda o: {"observation": o.pop("observation"), "action_mask": o["action_mask"]},
         "popitem": lambda o: dict([o.popitem(), o.popitem()]),
+        "rebuilt": lambda o: type(o)((k, o[k]) for k in o),  # as dm-tree rebuilds a mapping
+        "fromkeys": lambda o: {**type(o).fromkeys(o, 0), **o},
     }
 
 

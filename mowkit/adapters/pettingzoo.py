@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Callable, ItemsView, Iterable, Iterator, ValuesView
+from collections.abc import Callable, ItemsView, Iterator, ValuesView
 from typing import Any, cast
 
 import numpy as np
@@ -75,15 +75,25 @@ class Observation(dict):  # type: ignore[type-arg]
     a frozen snapshot) the first time anything reads it or copies the dict (see the module docstring).
 
     Every way to read or change the dict goes through a method below that makes the vector first,
-    so no caller can see it missing; copies, ``pickle`` and ``repr`` give (or show) a plain ``dict``.
+    so no caller can see it missing; copies and ``pickle`` give a plain ``dict``. Built as a dict
+    is (``Observation(pairs)``, as tree libraries rebuild mappings) it is an ordinary dict; the
+    environment makes its own with :meth:`lazy`.
     """
 
     __slots__ = ("_make",)
 
-    def __init__(self, make: Callable[[], np.ndarray], mask: np.ndarray) -> None:
-        dict.__init__(self, observation=None, action_mask=mask)
-        self._make: Callable[[], np.ndarray] | None = make
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # as dict's: type(obs)(pairs) is a plain made copy
+        dict.__init__(self, *args, **kwargs)
+        self._make: Callable[[], np.ndarray] | None = None
         """Makes the observation vector (None once made)."""
+
+    @classmethod
+    def lazy(cls, make: Callable[[], np.ndarray], mask: np.ndarray) -> Observation:
+        """The observation whose vector ``make()`` makes when it is first read, and its mask."""
+        obs = dict.__new__(cls)
+        dict.__init__(obs, observation=None, action_mask=mask)
+        obs._make = make
+        return obs
 
     def made(self) -> Observation:
         """This dict, its observation vector made (once)."""
@@ -164,10 +174,6 @@ class Observation(dict):  # type: ignore[type-arg]
 
     def clear(self) -> None:
         dict.clear(self.made())
-
-    @classmethod
-    def fromkeys(cls, keys: Iterable[Any], value: Any = None) -> dict[Any, Any]:  # type: ignore[override]
-        return dict.fromkeys(keys, value)
 
 
 REWARDS = ("win", "penalty")
@@ -349,7 +355,7 @@ class _Common:
             marks = self._legal(p)[1]  # acting: the selected seat decides (the game is not over: not done)
         else:
             marks = []
-        return Observation(functools.partial(self.codec.observation_vector, self._state.observation(p)),
+        return Observation.lazy(functools.partial(self.codec.observation_vector, self._state.observation(p)),
                            self._mask(marks))
 
     def _new_rewards(self) -> list[float] | None:
@@ -459,8 +465,13 @@ class MowkitAECEnv(_Common, AECEnv):
             self.terminations = dict.fromkeys(self.agents, True)
             self._done = True
             return
-        self._reward(self._new_rewards())
-        if self._state.is_over():
+        state = self._state
+        over = state.is_over()
+        if over or self.reward_kind == "penalty":
+            self._reward(self._new_rewards())
+        elif self._rewarded:  # "win": nothing is earned before the end
+            self._reward(None)
+        if over:
             self.terminations = dict.fromkeys(self.agents, True)
             self._done = True
         elif self.max_cycles is not None and self._decisions >= self.max_cycles * len(self.possible_agents):
