@@ -328,6 +328,7 @@ def test_the_observation_vector_is_made_when_read_and_is_that_of_the_moment_it_w
         assert np.array_equal(gymnasium.spaces.flatten(space, env.observe(agent))[-len(want) :], want)  # keys sorted
         same = env.observe(agent)
         assert repr(env.observe(agent)).count("array(") == 2 and same == same and not same != same
+        assert env.observe(agent) != 1 and not env.observe(agent) == {}
         obs, _, term, trunc, _ = env.last()
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         for (name, read), o in zip(ways.items(), given, strict=True):  # the game moved on: read them now

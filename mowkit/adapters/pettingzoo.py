@@ -75,7 +75,9 @@ class Observation(dict):  # type: ignore[type-arg]
     a frozen snapshot) the first time anything reads it or copies the dict (see the module docstring).
 
     Every way to read or change the dict goes through a method below that makes the vector first,
-    so no caller can see it missing; copies and ``pickle`` give a plain ``dict``. Built as a dict
+    so no caller can see it missing; copies and ``pickle`` give a plain ``dict``. (Only code that
+    bypasses them, calling ``dict``'s own methods on it such as ``dict.values(obs)``, or C code
+    reading a dict's storage directly, would see ``None`` for a vector not yet read.) Built as a dict
     is (``Observation(pairs)``, as tree libraries rebuild mappings) it is an ordinary dict; the
     environment makes its own with :meth:`lazy`.
     """
@@ -140,7 +142,8 @@ class Observation(dict):  # type: ignore[type-arg]
         return dict.__eq__(self.made(), other)
 
     def __ne__(self, other: object) -> bool:
-        return not self == other
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     __hash__ = None  # type: ignore[assignment]
 
