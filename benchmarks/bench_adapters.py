@@ -16,11 +16,13 @@ random legal decision, seeded) play ``--games`` games, in one run and one proces
   as a match does for its agents;
 * **OpenSpiel**: OpenSpiel's state loop on the adapter's game (``chance_outcomes`` /
   ``legal_actions`` / ``apply_action``; chance nodes are not counted as decisions);
-* **PettingZoo**: the AEC loop (``agent_iter`` / ``last`` / ``step``; ``last`` builds the
-  observation vector and the action mask every step, as PettingZoo's loop asks for them) in the
-  environment's default turn order (``turns="acting"``: every step a decision), and **PZ cycle**
-  the same loop with ``turns="cycle"`` (every seat in order; a seat that passes in a cycle is a
-  step, not a decision; a kit without the option has only this order).
+* **PettingZoo**: the AEC loop (``agent_iter`` / ``last`` / ``step``; ``last`` takes the seat's
+  observation from the engine and builds the action mask every step; the observation vector is
+  made when the loop reads it, and this random player reads only the mask) in the environment's
+  default turn order (``turns="acting"``: every step a decision), **PZ cycle** the same loop with
+  ``turns="cycle"`` (every seat in order; a seat that passes in a cycle is a step, not a
+  decision; a kit without the option has only this order), and **PZ +vec** the default loop
+  reading ``obs["observation"]`` at every step too, as a learner does.
 
 Decisions per second of each, and the adapters' ratio to the engine. Then OpenSpiel's Python
 ``ISMCTSBot`` (random rollouts, UCT c=2, ``--ismcts-sims`` simulations per decision, 3 seats,
@@ -85,7 +87,8 @@ def openspiel_loop(game_name: str, players: int, n_games: int) -> tuple[int, flo
     return decisions, time.perf_counter() - start
 
 
-def pettingzoo_loop(game_name: str, players: int, n_games: int, turns: str | None = None) -> tuple[int, float]:
+def pettingzoo_loop(game_name: str, players: int, n_games: int, turns: str | None = None,
+                    read: bool = False) -> tuple[int, float]:
     from mowkit.adapters.pettingzoo import aec_env
 
     env = aec_env(game_name, players=players, max_rounds=1, **({} if turns is None else {"turns": turns}))
@@ -96,6 +99,8 @@ def pettingzoo_loop(game_name: str, players: int, n_games: int, turns: str | Non
         env.reset(seed=g)
         for _agent in env.agent_iter():
             obs, _reward, term, trunc, _info = env.last()
+            if read:
+                obs["observation"]  # noqa: B018 - a learner reads the vector
             if term or trunc:
                 env.step(None)
                 continue
@@ -114,6 +119,11 @@ def pettingzoo_cycle_loop(game_name: str, players: int, n_games: int) -> tuple[i
 
     has_turns = "turns" in inspect.signature(MowkitAECEnv).parameters
     return pettingzoo_loop(game_name, players, n_games, "cycle" if has_turns else None)
+
+
+def pettingzoo_read_loop(game_name: str, players: int, n_games: int) -> tuple[int, float]:
+    """The AEC loop (default turn order) reading the observation vector at every step too."""
+    return pettingzoo_loop(game_name, players, n_games, read=True)
 
 
 def ismcts_rate(game_name: str, players: int, sims: int, n_decisions: int) -> tuple[int, float]:
@@ -162,8 +172,9 @@ def main() -> None:
     print(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.python_version()}, {platform.machine()}")
     print(f"random players, {args.players} seats, single rounds, {args.games} games per loop")
     print(f"{'game':<10}{'engine':>10}{'+obs':>10}{'OpenSpiel':>11}{'ratio':>7}{'PettingZoo':>12}{'ratio':>7}"
-          f"{'vs +obs':>9}{'PZ cycle':>10}{'ratio':>7}   (decisions/s; ratios to the engine)")
-    loops = (engine_loop, observed_engine_loop, openspiel_loop, pettingzoo_loop, pettingzoo_cycle_loop)
+          f"{'vs +obs':>9}{'PZ cycle':>10}{'ratio':>7}{'PZ +vec':>10}{'ratio':>7}   (decisions/s; ratios to the engine)")
+    loops = (engine_loop, observed_engine_loop, openspiel_loop, pettingzoo_loop, pettingzoo_cycle_loop,
+             pettingzoo_read_loop)
     for name in GAMES:
         rates = [0.0] * len(loops)
         for loop in loops:
@@ -172,9 +183,9 @@ def main() -> None:
             for k, loop in enumerate(loops):
                 d, s = loop(name, args.players, args.games)
                 rates[k] = max(rates[k], d / s)
-        e, eo, o, z, zc = rates
+        e, eo, o, z, zc, zr = rates
         print(f"{name:<10}{e:>10,.0f}{eo:>10,.0f}{o:>11,.0f}{o / e:>7.2f}{z:>12,.0f}{z / e:>7.2f}{z / eo:>9.2f}"
-              f"{zc:>10,.0f}{zc / e:>7.2f}")
+              f"{zc:>10,.0f}{zc / e:>7.2f}{zr:>10,.0f}{zr / e:>7.2f}")
     print(f"\nOpenSpiel ISMCTS through the adapter: {args.ismcts_players} seats, single rounds, "
           f"{args.ismcts_sims} simulations per decision, {args.ismcts_decisions} decisions")
     for name in GAMES:

@@ -7,8 +7,13 @@ seat the engine waits for) and ``turns="cycle"`` (every seat in order, the other
 
 from __future__ import annotations
 
+import collections
+import copy
+import pickle
+import types
 import warnings
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test
@@ -277,3 +282,64 @@ def test_acting_turns_an_illegal_action_ends_the_game_at_once():
         left.append(a)
         env.step(None)
     assert sorted(left) == sorted(env.possible_agents) and env.agents == []
+
+
+def _read_every_way():
+    """Ways to read an observation dict, each giving a plain dict (or its items) of what it holds."""
+    def call(**kw):
+        return kw
+
+    return {
+        "getitem": lambda o: {k: o[k] for k in ("observation", "action_mask")},
+        "get": lambda o: {k: o.get(k) for k in ("observation", "action_mask")},
+        "dict": dict, "unpack": lambda o: {**o}, "kwargs": lambda o: call(**o),
+        "values": lambda o: dict(zip(o.keys(), o.values(), strict=True)), "items": lambda o: dict(o.items()),
+        "copy": lambda o: o.copy(), "copy.copy": copy.copy, "deepcopy": copy.deepcopy,
+        "pickle": lambda o: pickle.loads(pickle.dumps(o)), "or": lambda o: o | {}, "ror": lambda o: {} | o,
+        "update": lambda o: (lambda d: d.update(o) or d)({}), "chainmap": lambda o: dict(collections.ChainMap(o)),
+        "mappingproxy": lambda o: dict(types.MappingProxyType(o)),
+        "ior": lambda o: (o.__ior__({"extra": 1}), dict(o))[1], "setdefault": lambda o: (o.setdefault("x", 1), dict(o))[1],
+        "pop": lambda o: {"observation": o.pop("observation"), "action_mask": o["action_mask"]},
+        "popitem": lambda o: dict([o.popitem(), o.popitem()]),
+        "rebuilt": lambda o: type(o)((k, o[k]) for k in o),  # as dm-tree rebuilds a mapping
+        "fromkeys": lambda o: {**type(o).fromkeys(o, 0), **o},
+    }
+
+
+@pytest.mark.parametrize("turns", TURNS)
+@pytest.mark.parametrize("game", ["sixnimmt", "mow"])
+def test_the_observation_vector_is_made_when_read_and_is_that_of_the_moment_it_was_given(game, turns):
+    """The vector of ``last()`` / ``observe()`` is made on its first reading, from the engine's
+    observation taken when the dict was given: read after the game has moved on, every way of
+    reading gives the vector of that moment, never a placeholder."""
+    env = aec_env(game, players=3, max_rounds=1, turns=turns)
+    codec = codec_of(env.game)
+    space = env.observation_space("player_0")
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    ways = _read_every_way()
+    checked = 0
+    for agent in env.agent_iter():
+        p = env.possible_agents.index(agent)
+        want = codec.observation_vector(env.game_state.observation(p))
+        given = [env.last()[0] for _ in ways]  # one unread dict for each way of reading
+        kept = env.observe(agent)
+        assert isinstance(kept, dict) and space.contains(env.observe(agent))
+        assert np.array_equal(gymnasium.spaces.flatten(space, env.observe(agent))[-len(want) :], want)  # keys sorted
+        same = env.observe(agent)
+        assert repr(env.observe(agent)).count("array(") == 2 and same == same and not same != same
+        assert env.observe(agent) != 1 and not env.observe(agent) == {}
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        for (name, read), o in zip(ways.items(), given, strict=True):  # the game moved on: read them now
+            seen = read(o)
+            assert isinstance(seen["observation"], np.ndarray), name
+            assert seen["observation"].dtype == np.float32 and np.array_equal(seen["observation"], want), name
+            assert np.array_equal(seen["action_mask"], obs["action_mask"]), name
+        assert np.array_equal(kept["observation"], want) and kept["observation"] is kept["observation"]
+        checked += 1
+    assert checked > 20
+    env.reset(seed=3)
+    obs = env.observe(env.agent_selection)
+    obs["observation"] = "mine"  # a write before any reading is kept, not overwritten by the vector
+    assert obs["observation"] == "mine" and type(pickle.loads(pickle.dumps(obs))) is dict

@@ -19,9 +19,14 @@
   it takes the actions of the seats the engine waits for, the others' are ignored (their masks
   allow only the pass).
 * Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is the
-  game codec's ``observation_vector`` of the agent's own observation (never another hand), made
-  when asked for (once per seat and decision: asked again before the game moves on, it is a
-  copy of the one made); the mask marks the legal indices of the codec (:func:`mowkit.adapters.codec_of`;
+  game codec's ``observation_vector`` of the agent's own observation (never another hand). The
+  dict is an :class:`Observation` (a ``dict``): the engine's observation is taken when the dict is
+  given (``last``, ``observe``, ``reset``/``step`` of the parallel env), a frozen snapshot, and the
+  vector is made from it the first time the dict is read for it (``obs["observation"]``, ``get``,
+  ``values``, ``items``, ``dict(obs)``, ``{**obs}``, copies, ``pickle``, ``repr``, ``==``, any
+  change): a loop that only reads the mask never pays for the vector, and one that reads it after
+  ``step`` gets the vector of the moment it was given. Each dict holds its own new arrays; copies
+  and pickles are plain dicts. The mask marks the legal indices of the codec (:func:`mowkit.adapters.codec_of`;
   a fixed action space: for 6 nimmt! card ids then row choices, for Mow one index per possible
   turn action, see the game's ``codec`` module), plus the pass (the last index; the same spaces in
   both turn orders, the pass is never legal with ``turns="acting"``). A seat's mask marks its
@@ -49,8 +54,10 @@
 
 from __future__ import annotations
 
+import copy
 import functools
-from typing import Any
+from collections.abc import Callable, ItemsView, Iterator, ValuesView
+from typing import Any, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -60,6 +67,117 @@ from mowkit import registry
 from mowkit.adapters import codec_of
 from mowkit.core import OptionError, check_choice, check_int
 from mowkit.match import Match
+
+
+class Observation(dict):  # type: ignore[type-arg]
+    """An agent's observation: a plain ``dict`` ``{"observation": ..., "action_mask": ...}`` whose
+    observation vector is made from the seat's engine observation (taken when the dict was made,
+    a frozen snapshot) the first time anything reads it or copies the dict (see the module docstring).
+
+    Every way to read or change the dict goes through a method below that makes the vector first,
+    so no caller can see it missing; copies and ``pickle`` give a plain ``dict``. (Only code that
+    bypasses them, calling ``dict``'s own methods on it such as ``dict.values(obs)``, or C code
+    reading a dict's storage directly, would see ``None`` for a vector not yet read.) Built as a dict
+    is (``Observation(pairs)``, as tree libraries rebuild mappings) it is an ordinary dict; the
+    environment makes its own with :meth:`lazy`.
+    """
+
+    __slots__ = ("_make",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # as dict's: type(obs)(pairs) is a plain made copy
+        dict.__init__(self, *args, **kwargs)
+        self._make: Callable[[], np.ndarray] | None = None
+        """Makes the observation vector (None once made)."""
+
+    @classmethod
+    def lazy(cls, make: Callable[[], np.ndarray], mask: np.ndarray) -> Observation:
+        """The observation whose vector ``make()`` makes when it is first read, and its mask."""
+        obs = dict.__new__(cls)
+        dict.__init__(obs, observation=None, action_mask=mask)
+        obs._make = make
+        return obs
+
+    def made(self) -> Observation:
+        """This dict, its observation vector made (once)."""
+        make = self._make
+        if make is not None:
+            dict.__setitem__(self, "observation", make())
+            self._make = None
+        return self
+
+    def __getitem__(self, key: Any) -> Any:
+        if self._make is not None and key == "observation":
+            self.made()
+        return dict.__getitem__(self, key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def __iter__(self) -> Iterator[Any]:  # overridden: dict(obs), {**obs}, f(**obs) then read by obs[key]
+        return dict.__iter__(self)
+
+    def values(self) -> ValuesView[Any]:  # type: ignore[override]
+        return dict.values(self.made())
+
+    def items(self) -> ItemsView[Any, Any]:  # type: ignore[override]
+        return dict.items(self.made())
+
+    def copy(self) -> dict[Any, Any]:
+        return dict(self.made())
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[Any, Any]:
+        return copy.deepcopy(dict(self.made()), memo)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return dict, (dict(self.made()),)
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self.made())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Observation):
+            other.made()
+        return dict.__eq__(self.made(), other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __or__(self, other: Any) -> Any:
+        return dict.__or__(self.made(), other)
+
+    def __ror__(self, other: Any) -> Any:
+        return dict.__ror__(self.made(), other)
+
+    def __ior__(self, other: Any) -> Observation:
+        dict.__ior__(self.made(), other)
+        return self
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        dict.__setitem__(self.made(), key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        dict.__delitem__(self.made(), key)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        dict.update(self.made(), *args, **kwargs)
+
+    def pop(self, *args: Any) -> Any:
+        return dict.pop(self.made(), *args)
+
+    def popitem(self) -> tuple[Any, Any]:
+        return dict.popitem(self.made())
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        return dict.setdefault(self.made(), key, default)
+
+    def clear(self) -> None:
+        dict.clear(self.made())
+
 
 REWARDS = ("win", "penalty")
 RENDER_MODES = ("ansi", "human")
@@ -71,6 +189,7 @@ class _Common:
     """Spaces, masks, cycles and rewards shared by the AEC and parallel environments."""
 
     metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": True}
+    agent_selection: str  # the AEC environment's (set by its reset)
 
     def _setup(self, game_name: str, reward: str, render_mode: str | None, max_cycles: int | None,
                options: dict[str, Any]) -> None:
@@ -83,6 +202,7 @@ class _Common:
         self.codec: Any = codec_of(self.game)
         self.pass_index = int(self.codec.size)
         """The pass: the one legal index of a seat that does not decide in this cycle."""
+        self._mask_size = self.pass_index + 1
         self.possible_agents = [f"player_{p}" for p in range(self.game.players)]
         self._seat_of = {a: p for p, a in enumerate(self.possible_agents)}
         size = self.codec.observation_size()
@@ -94,15 +214,17 @@ class _Common:
         self.state_space = spaces.Box(low=-1.0, high=np.inf, shape=(size * self.game.players,), dtype=np.float32)
         self._seeds = np.random.SeedSequence(0)
         self.match: Match | None = None
+        self._state: Any = None  # the match's state (the game in play)
         self._actors: frozenset[int] = frozenset()
         self._cycles = 0
         self._done = False  # every agent terminated or truncated
         self._cut = False
         self._paid = False
-        self._version = 0  # the decisions applied since the environment was made: what the caches are for
-        self._vectors: dict[int, tuple[int, np.ndarray]] = {}  # seat -> (version, its observation vector)
-        self._moves: dict[int, tuple[int, dict[int, Any]]] = {}  # seat -> (version, index -> legal action)
-        self._codes: dict[int, tuple[Any, int]] = {}  # id of an engine's action object -> (it, its index)
+        self._version = 0  # the decisions applied since the environment was made: what the cache is for
+        self._moves: dict[int, tuple[int, list[Any], list[int]]] = {}  # seat -> (version, legal actions, indices)
+        self._codes: dict[int, int] = {}  # id of an engine's action object -> its index (the object kept in _kept)
+        self._kept: list[Any] = []  # the action objects of _codes, alive: their ids stay theirs
+        self._rewarded = False  # self.rewards may hold a non-zero reward
 
     @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as PettingZoo asks
     def observation_space(self, agent: str) -> spaces.Space:
@@ -138,6 +260,7 @@ class _Common:
         else:
             self._seeds = np.random.SeedSequence(seed)
         self.match = Match(self.game, self.possible_agents, seed, humans=range(self.game.players))
+        self._state = self.match.state
         self._version += 1
         self._rounds_scored = 0
         self._cycles = 0
@@ -152,41 +275,52 @@ class _Common:
         assert self.match is not None
         self._actors = frozenset(self.match.pending())
 
-    def _legal(self, p: int) -> dict[int, Any]:
-        """Seat ``p``'s legal actions by index (made once per seat and decision)."""
+    def _legal(self, p: int) -> tuple[list[Any], list[int]]:
+        """Seat ``p``'s legal actions and their indices, in the engine's order (made once per seat and
+        decision)."""
         known = self._moves.get(p)
         if known is not None and known[0] == self._version:
-            return known[1]
-        encode, codes = self.codec.encode, self._codes
-        moves = {}
-        for a in self.game_state.legal_actions(p):  # the engine hands out the same action objects again
-            code = codes.get(id(a))
-            if code is None or code[0] is not a:
-                if len(codes) >= 4096:
-                    codes.clear()
-                code = codes[id(a)] = (a, encode(a))
-            moves[code[1]] = a
-        self._moves[p] = (self._version, moves)
-        return moves
+            return known[1], known[2]
+        legal = self._state.legal_actions(p)
+        codes = self._codes  # the engine hands out the same action objects again
+        known_indices = [*map(codes.get, map(id, legal))]
+        indices = self._encode(legal) if None in known_indices else cast("list[int]", known_indices)
+        self._moves[p] = (self._version, legal, indices)
+        return legal, indices
+
+    def _encode(self, legal: list[Any]) -> list[int]:
+        """The indices of ``legal``, remembered by the ids of its objects (kept alive with them)."""
+        codes, encode = self._codes, self.codec.encode
+        if len(codes) >= 4096:
+            codes.clear()
+            self._kept.clear()
+        for a in legal:
+            if id(a) not in codes:
+                codes[id(a)] = encode(a)
+                self._kept.append(a)
+        return [codes[id(a)] for a in legal]
+
+    def _mask(self, indices: list[int]) -> np.ndarray:
+        """The action mask marking ``indices`` (a new writable ``int8`` array)."""
+        marks = bytearray(self._mask_size)
+        for i in indices:
+            marks[i] = 1
+        return np.frombuffer(marks, np.int8)
 
     def _vector(self, p: int) -> np.ndarray:
-        """Seat ``p``'s observation vector (made once per seat and decision; the cache's own array)."""
-        known = self._vectors.get(p)
-        if known is not None and known[0] == self._version:
-            return known[1]
-        vector = self.codec.observation_vector(self.game_state.observation(p))
-        self._vectors[p] = (self._version, vector)
-        return vector
+        """Seat ``p``'s observation vector (a new array, made when asked for)."""
+        return self.codec.observation_vector(self._state.observation(p))
 
     def _submit(self, p: int, action: Any) -> None:
         """Seat ``p``'s action index, decoded to the engine's own legal action, submitted to the match
         (``ValueError`` / ``TypeError`` for an index that is not legal now)."""
-        assert self.match is not None
         index = int(action)  # TypeError for None, ValueError for a text that is no number
-        move = self._legal(p).get(index)
-        if move is None:
-            raise ValueError(f"action index {index!r} is not legal now for seat {p + 1}")
-        self.match.submit(move)
+        legal, indices = self._legal(p)
+        try:
+            move = legal[indices.index(index)]
+        except ValueError:
+            raise ValueError(f"action index {index!r} is not legal now for seat {p + 1}") from None
+        self.match.submit(move)  # type: ignore[union-attr]  # a game is in play
         self._version += 1
         self._decisions += 1
 
@@ -213,33 +347,35 @@ class _Common:
         """Seat ``p``'s observation (a new array) and its mask: its legal indices when it decides now
         (``cycle``: in this cycle, else the pass; not cycle: when the engine waits for it, else all
         zero), all zero once the game is done."""
-        mask = np.zeros(self.pass_index + 1, np.int8)
-        if not self._done:
-            engine = self.match.state  # type: ignore[union-attr]  # a game is in play
-            if cycle:
-                if p not in self._actors or engine.is_over() or self._cut:  # a game ends during a cycle: the rest pass
-                    mask[self.pass_index] = 1
-                else:
-                    mask[np.fromiter(self._legal(p), np.intp)] = 1
-            elif self.possible_agents[p] == getattr(self, "agent_selection", None) or (
-                    not engine.is_over() and p in engine.pending_players()):  # acting: the selected seat decides
-                mask[np.fromiter(self._legal(p), np.intp)] = 1
-        return {"observation": self._vector(p).copy(), "action_mask": mask}
+        if self._done:
+            marks: list[int] = []
+        elif cycle:
+            if p not in self._actors or self._cut or self._state.is_over():  # a game ends during a cycle: the rest pass
+                marks = [self.pass_index]
+            else:
+                marks = self._legal(p)[1]
+        elif self.possible_agents[p] == self.agent_selection or p in self._state.pending_players():
+            marks = self._legal(p)[1]  # acting: the selected seat decides (the game is not over: not done)
+        else:
+            marks = []
+        return Observation.lazy(functools.partial(self.codec.observation_vector, self._state.observation(p)),
+                           self._mask(marks))
 
     def _new_rewards(self) -> list[float] | None:
         """Rewards earned by the last decision (round penalties or the final win shares); None: none."""
-        engine = self.game_state
-        out: list[float] | None = None
-        if self.reward_kind == "penalty":
-            while self._rounds_scored < len(engine.round_scores):
-                out = out or [0.0] * self.game.players
-                for p, s in enumerate(engine.round_scores[self._rounds_scored]):
-                    out[p] -= float(s)
-                self._rounds_scored += 1
-        elif not self._paid and engine.is_over():
+        engine = self._state
+        if self.reward_kind != "penalty":
+            if self._paid or not engine.is_over():
+                return None
             self._paid = True
             w = engine.winners()
-            out = [1.0 / len(w) if p in w else 0.0 for p in range(self.game.players)]
+            return [1.0 / len(w) if p in w else 0.0 for p in range(self.game.players)]
+        out: list[float] | None = None
+        while self._rounds_scored < len(engine.round_scores):
+            out = out or [0.0] * self.game.players
+            for p, s in enumerate(engine.round_scores[self._rounds_scored]):
+                out[p] -= float(s)
+            self._rounds_scored += 1
         return out
 
     def _truncated(self) -> bool:
@@ -269,6 +405,7 @@ class MowkitAECEnv(_Common, AECEnv):
                  max_cycles: int | None = None, turns: str = "acting", **options: Any) -> None:
         AECEnv.__init__(self)
         self.turns = check_choice("turns", turns, TURNS)
+        self._cycle = self.turns == "cycle"
         game = registry.default_name() if game is None else game
         self._setup(game, reward, render_mode, max_cycles, options)
         self.metadata = {**_Common.metadata, "name": f"mowkit_{game}_v0", "is_parallelizable": self.turns == "cycle"}
@@ -282,28 +419,36 @@ class MowkitAECEnv(_Common, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._rewarded = False
         self._skip_agent_selection = None
-        if self.turns == "cycle":
+        if self._cycle:
             self.agent_selection = self.agents[0]
         else:
             self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's own observation and its action mask."""
-        return self._obs(self._seat_of[agent], self.turns == "cycle")
+        return self._obs(self._seat_of[agent], self._cycle)
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (``observe``), reward sum, termination, truncation and info."""
+        agent = self.agent_selection
+        return (self._obs(self._seat_of[agent], self._cycle) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def _select(self) -> None:
         """``turns="acting"``: the first seat the engine waits for (the game is not over)."""
-        assert self.match is not None
-        self.agent_selection = self.possible_agents[next(iter(self.match.state.pending_players()))]
+        self.agent_selection = self.possible_agents[next(iter(self._state.pending_players()))]
 
     def _reward(self, gains: list[float] | None) -> None:
         """This step's rewards (``gains`` by seat; None: nothing earned) added to the agents' sums."""
         if gains is None:
-            if any(self.rewards.values()):
+            if self._rewarded:
                 self.rewards = dict.fromkeys(self.rewards, 0.0)
+                self._rewarded = False
             return
         self.rewards = {a: gains[self._seat_of[a]] for a in self.rewards}
+        self._rewarded = True
         self._accumulate_rewards()
 
     def step(self, action: Any) -> None:
@@ -312,20 +457,24 @@ class MowkitAECEnv(_Common, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if self.turns == "cycle":
+        if self._cycle:
             self._cycle_step(agent, action)
             return
-        p = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
         try:
-            self._submit(p, action)
+            self._submit(self._seat_of[agent], action)
         except (ValueError, TypeError):
             self._illegal(agent, action)
             self.terminations = dict.fromkeys(self.agents, True)
             self._done = True
             return
-        self._reward(self._new_rewards())
-        if self.game_state.is_over():
+        state = self._state
+        over = state.is_over()
+        if over or self.reward_kind == "penalty":
+            self._reward(self._new_rewards())
+        elif self._rewarded:  # "win": nothing is earned before the end
+            self._reward(None)
+        if over:
             self.terminations = dict.fromkeys(self.agents, True)
             self._done = True
         elif self.max_cycles is not None and self._decisions >= self.max_cycles * len(self.possible_agents):
@@ -337,6 +486,7 @@ class MowkitAECEnv(_Common, AECEnv):
     def _illegal(self, agent: str, action: Any) -> None:
         """``agent`` played an illegal action: it gets -1, the others 0; its info says so."""
         self.rewards = {a: (-1.0 if a == agent else 0.0) for a in self.agents}
+        self._rewarded = True
         self.infos[agent]["illegal"] = f"action {action!r} is not allowed now"
         self._accumulate_rewards()
 

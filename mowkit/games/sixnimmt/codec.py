@@ -8,6 +8,7 @@ The action numbering: ``Play`` card ``c`` is ``c - 1`` (0..103), ``TakeRow`` row
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from operator import itemgetter
 from typing import Any
 
@@ -45,6 +46,9 @@ class Codec(CodecBase[SixNimmt]):
         self._pending_add = (base + 3 * n).__add__
         self._player_at = base + 4 * n
         self._phase_at = {phase: base + 5 * n + i for i, phase in enumerate(PHASES)}
+        self._turn_at = base + 5 * n + 5
+        self._per_threshold = game.threshold.__rtruediv__  # x -> x / threshold
+        self._pile_parts: dict[tuple[int, ...], float] = {}  # a pile's heads / threshold, by its cards
 
     def encode(self, action: Action) -> int:
         """The index of ``action``."""
@@ -73,8 +77,7 @@ class Codec(CodecBase[SixNimmt]):
         if obs is None:
             return v
         ones = [*map(_BEFORE, obs.hand)]
-        for add, row in zip(self._row_add, obs.rows):
-            ones += map(add, row)
+        ones += chain.from_iterable(map(map, self._row_add, obs.rows))
         ones += map(self._played_add, map(_THIRD, obs.played))
         if obs.to_place is not None:
             ones.append(self._place_at + obs.to_place)
@@ -83,15 +86,22 @@ class Codec(CodecBase[SixNimmt]):
         ones.append(self._player_at + obs.player)
         ones.append(self._phase_at[obs.phase])
         v[np.array(ones, np.intp)] = 1
-        heads = self._heads.__getitem__
-        game = self.game
-        t = game.threshold
-        fractions = [sum(map(heads, pile)) / t for pile in obs.piles]
-        fractions += [x / t for x in obs.totals]
+        known: list[Any] = [*map(self._pile_parts.get, obs.piles)]  # one pile is seen at many decisions
+        parts: list[float] = self._new_pile_parts(obs.piles) if None in known else known
+        parts += map(self._per_threshold, obs.totals)
         at = self._seats_at
-        v[at : at + len(fractions)] = np.array(fractions, np.float32)
-        v[at + 5 * game.players + 5] = obs.turn / game.hand_size
+        v[at : at + len(parts)] = parts
+        v[self._turn_at] = obs.turn / self.game.hand_size
         return v
+
+    def _new_pile_parts(self, piles: Sequence[tuple[int, ...]]) -> list[float]:
+        """Each pile's heads divided by the threshold (remembered by its cards)."""
+        known, heads, t = self._pile_parts, self._heads.__getitem__, self.game.threshold
+        if len(known) >= 4096:
+            known.clear()
+        parts = [sum(map(heads, pile)) / t for pile in piles]
+        known.update(zip(piles, parts))
+        return parts
 
     def redeal(self, state: Any, player: int, rng: np.random.Generator) -> Any:
         """A copy of ``state`` where the cards ``player`` cannot see are dealt again at random.
