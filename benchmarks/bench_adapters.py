@@ -4,7 +4,9 @@ Run from the repository root (prints the tables for benchmarks/README.md):
 
     PYTHONPATH=$PWD python benchmarks/bench_adapters.py --games 40 --ismcts-decisions 12
 
-The loops take turns ``--repeats`` times and each keeps its best run (the machine is shared).
+The loops take turns ``--repeats`` times and each keeps its best run (the machine is shared);
+every time is CPU time of this process (``time.process_time``), so other work on the machine
+slows a loop less than it would on the wall clock.
 To measure an older version of the kit with the same script, run it with that version first on
 ``PYTHONPATH`` and ``--ismcts-lenient`` (the old adapter needed ``allow_inconsistent_action_sets``).
 
@@ -48,7 +50,7 @@ def engine_loop(game_name: str, players: int, n_games: int, observe: bool = Fals
     game = mowkit.load_game(game_name, players=players, max_rounds=1)
     rng = np.random.default_rng(0)
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for g in range(n_games):
         state = game.new_state(rng=np.random.default_rng(g))
         while not state.is_over():
@@ -58,7 +60,7 @@ def engine_loop(game_name: str, players: int, n_games: int, observe: bool = Fals
             legal = state.legal_actions(p)
             state.apply(legal[int(rng.integers(len(legal)))])
             decisions += 1
-    return decisions, time.perf_counter() - start
+    return decisions, time.process_time() - start
 
 
 def observed_engine_loop(game_name: str, players: int, n_games: int) -> tuple[int, float]:
@@ -73,7 +75,7 @@ def openspiel_loop(game_name: str, players: int, n_games: int) -> tuple[int, flo
     game = pyspiel.load_game(f"mowkit_{game_name}", {"players": players, "max_rounds": 1})
     rng = np.random.default_rng(0)
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(n_games):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -84,7 +86,7 @@ def openspiel_loop(game_name: str, players: int, n_games: int) -> tuple[int, flo
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.integers(len(legal)))])
                 decisions += 1
-    return decisions, time.perf_counter() - start
+    return decisions, time.process_time() - start
 
 
 def pettingzoo_loop(game_name: str, players: int, n_games: int, turns: str | None = None,
@@ -94,7 +96,7 @@ def pettingzoo_loop(game_name: str, players: int, n_games: int, turns: str | Non
     env = aec_env(game_name, players=players, max_rounds=1, **({} if turns is None else {"turns": turns}))
     rng = np.random.default_rng(0)
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for g in range(n_games):
         env.reset(seed=g)
         for _agent in env.agent_iter():
@@ -108,7 +110,7 @@ def pettingzoo_loop(game_name: str, players: int, n_games: int, turns: str | Non
             action = int(legal[int(rng.integers(len(legal)))])
             env.step(action)
             decisions += action != getattr(env, "pass_index", -1)  # a pass (a seat that does not decide now) is no decision
-    return decisions, time.perf_counter() - start
+    return decisions, time.process_time() - start
 
 
 def pettingzoo_cycle_loop(game_name: str, players: int, n_games: int) -> tuple[int, float]:
@@ -147,9 +149,9 @@ def ismcts_rate(game_name: str, players: int, sims: int, n_decisions: int) -> tu
                 state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
                 continue
             if len(state.legal_actions()) > 1:
-                t = time.perf_counter()
+                t = time.process_time()
                 action = bot.step(state)
-                spent += time.perf_counter() - t
+                spent += time.process_time() - t
                 done += 1
             else:
                 action = state.legal_actions()[0]
