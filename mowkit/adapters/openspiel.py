@@ -315,7 +315,7 @@ class _Start:
 
     In a sampled world the observations are those of the state it was sampled from with the
     cards renamed (``rename``, card -> card; ``fields``: the observation's fields it applies to),
-    made when first read (:attr:`observations`)."""
+    made when first read, seat by seat (:meth:`observation`)."""
 
     round: int
     seen: tuple[Any, ...]
@@ -323,18 +323,24 @@ class _Start:
     texts: dict[tuple[int, bool], str] = dataclasses.field(default_factory=dict)  # made when asked, shared by clones
     rename: dict[int, int] | None = None
     fields: tuple[str, ...] = ()
+    made: dict[int, Any] = dataclasses.field(default_factory=dict)  # seat -> its observation renamed
+
+    def observation(self, seat: int) -> Any:
+        """``seat``'s observation at the round's start (renamed when first read)."""
+        if self.rename is None:
+            return self.seen[seat]
+        obs = self.made.get(seat)
+        if obs is None:
+            o, get, moved = self.seen[seat], self.rename.get, self.rename.keys()
+            obs = self.made[seat] = (
+                dataclasses.replace(o, **{f: tuple(sorted(get(x, x) for x in getattr(o, f))) for f in self.fields})
+                if any(not moved.isdisjoint(getattr(o, f)) for f in self.fields) else o)
+        return obs
 
     @property
     def observations(self) -> tuple[Any, ...]:
         """Each seat's observation at the round's start."""
-        if self.rename is not None:
-            get, moved = self.rename.get, self.rename.keys()
-            self.seen = tuple(
-                dataclasses.replace(o, **{f: tuple(sorted(get(x, x) for x in getattr(o, f))) for f in self.fields})
-                if any(not moved.isdisjoint(getattr(o, f)) for f in self.fields) else o
-                for o in self.seen)
-            self.rename = None
-        return self.seen
+        return tuple(self.observation(q) for q in range(len(self.seen)))
 
 
 class _Core:
@@ -687,7 +693,7 @@ class _Observer:
         k = max(i for i, e in enumerate(trace) if isinstance(e, _Start))
         start = trace[k]
         o = r.obs_size
-        out[:o] = self.codec.observation_vector(self._public(start.observations[player]))
+        out[:o] = self.codec.observation_vector(self._public(start.observation(player)))
         hand = set(start.hands[player])
         waiting: dict[int, int] = {}  # seat -> slot of its face-down move not revealed yet
         slots = out[o:].reshape(r.per_round, r.slot)
@@ -724,7 +730,7 @@ class _Observer:
         for e in c.trace[done:]:
             if isinstance(e, _Start):
                 if key not in e.texts:
-                    e.texts[key] = f"round {e.round + 1}: {self._text(e.observations[player])}"
+                    e.texts[key] = f"round {e.round + 1}: {self._text(e.observation(player))}"
                 lines.append(e.texts[key])
             else:
                 lines.append(e.line(player, self.public_only))
