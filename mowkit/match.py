@@ -355,8 +355,8 @@ class Match:
         n = game.num_players
         if len(agents) != n:
             raise OptionError("agents", len(agents), f"one agent per seat: {n}")
-        people = self._people(humans, n)
-        streams = check_streams(agent_streams, n)
+        people = () if isinstance(humans, tuple) and not humans else self._people(humans, n)
+        streams = None if agent_streams is None else check_streams(agent_streams, n)
         orders = None if deals is None else check_deals(game, deals)
         if orders is not None and start is not None:
             raise OptionError("deals", "deck orders", "deals or a start state, not both")
@@ -365,12 +365,13 @@ class Match:
         self.humans = people
         self.agents: dict[int, SomeAgent] = _new_agents(game.name, agents, people)
         self.names = [_seat_name(a, p in people) for p, a in enumerate(agents)]
-        self.root = game_root(seed)
-        self.rngs = {p: _stream_rng(self.root, streams[p]) for p in self.agents}
-        views = private_copies(game, len(self.agents))
-        # seat -> (agent, its private copy of the game, its generator, its name in errors)
-        self._seats = {p: (self.agents[p], v, self.rngs[p], agent_name(self.agents[p]))
-                       for p, v in zip(self.agents, views)}
+        self.root = root = game_root(None) if self.seed is None else self.seed
+        self.rngs: dict[int, np.random.Generator] = {}
+        # computer seat -> (its agent, its private copy of the game, its generator)
+        self._seats: dict[int, tuple[SomeAgent, SomeGame, np.random.Generator]] = {}
+        for (p, agent), view in zip(self.agents.items(), private_copies(game, len(self.agents))):
+            rng = self.rngs[p] = _stream_rng(root, p if streams is None else streams[p])
+            self._seats[p] = (agent, view, rng)
         self._orders = orders
         self.state: SomeState
         if start is not None:
@@ -445,6 +446,7 @@ class Match:
         may decide or ``stop(match)``; how many. The one loop of :meth:`step` and :meth:`run`."""
         done = 0
         seats, seconds, humans, timeout = self._seats, self.seconds, self.humans, self.decision_timeout
+        span, log, put = self._span, self._log, object.__setattr__
         while done < most and not (stop is not None and stop(self)):
             state = self.state
             if state.is_over():
@@ -455,10 +457,10 @@ class Match:
             else:
                 break
             legal = state.legal_actions(p)
-            agent, view, rng, name = seats[p]
+            agent, view, rng = seats[p]
             started = perf_counter()
             obs = state.observation(p)
-            object.__setattr__(obs, "game", view)  # its private copy of the game (Guarded.show)
+            put(obs, "game", view)  # its private copy of the game (Guarded.show)
             if timeout is None:
                 try:
                     action = agent.act(obs, list(legal), rng)  # type: ignore[arg-type]
@@ -470,11 +472,14 @@ class Match:
             try:
                 state.apply(own)
             except IllegalActionError as e:
-                raise self._refusal(e, p, own, name) from None
+                raise self._refusal(e, p, own, agent_name(agent)) from None
             now = perf_counter()
             seconds[p].append(now - started)
             self._since = now
-            self._note(p)
+            if span is not None:  # self._note(p), without the call
+                log.append((p, *span()))
+            else:
+                self._note(p)
             done += 1
         return done
 

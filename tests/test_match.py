@@ -117,6 +117,36 @@ def test_a_person_cannot_submit_for_a_computer():
     assert e.value.rule == "seat" and _decisions(m.state) == before
 
 
+class Rewriter:
+    """Plays the engine's own first legal action after changing its card in place (kept to put it back)."""
+
+    name = "rewriter"
+
+    def __init__(self) -> None:
+        self.changed: list[tuple[object, int]] = []
+
+    def act(self, observation, legal_actions, rng):
+        action = legal_actions[0]
+        self.changed.append((action, action.card))
+        object.__setattr__(action, "card", 999)  # not a card of the game
+        return action
+
+
+def test_the_engine_s_own_object_changed_in_place_is_refused_naming_the_agent_and_seat():
+    game = load_game("sixnimmt", players=3, max_rounds=1)
+    rewriter = Rewriter()
+    m = Match(game, ["greedy", "random", rewriter], 4)
+    try:
+        with pytest.raises(IllegalActionError) as e:
+            m.run()
+    finally:
+        for action, card in rewriter.changed:
+            object.__setattr__(action, "card", card)
+    assert e.value.rule == "agent" and "agent 'rewriter' in seat 2" in str(e.value)
+    assert "refused by the rules" in str(e.value)
+    assert len(rewriter.changed) == 1 and m.seconds[2] == [] and 2 not in [s for s, _ in m.log]
+
+
 # --------------------------------------------------------------------------- guarded views
 
 
