@@ -99,7 +99,7 @@ class CodecBase(Generic[GameT]):
         cards only): swapping them in the deck orders and in others' face-down moves gives a world
         ``player`` cannot tell from ``state``."""
         pool = self.unseen_cards(state, player)
-        perm = [int(c) for c in rng.permutation(np.array(pool, dtype=np.int64))]
+        perm = rng.permutation(np.array(pool, dtype=np.int64)).tolist()
         return {a: b for a, b in zip(pool, perm) if a != b}
 
     def relabel_state(self, state: SomeState, cards: Mapping[int, int]) -> SomeState | None:

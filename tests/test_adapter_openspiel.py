@@ -380,3 +380,29 @@ def test_python_answers_agree_with_openspiels_own_and_strings_are_written_afresh
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.integers(len(legal)))])
     assert kinds == {"chance", "player", "terminal"}
+
+
+@pytest.mark.parametrize("name,params", [CASES[0], CASES[4], ("mowkit_mow", {"players": 2, "max_rounds": 3})])
+def test_the_state_knows_who_acted_at_each_history_item(name, params):
+    """The players kept beside the history (what a sampled world is built from) are OpenSpiel's,
+    in clones and sampled worlds too, and a refused action adds none."""
+    game = pyspiel.load_game(name, params)
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    rs = np.random.RandomState(5)
+    while not state.is_terminal():
+        assert state._c.players == [item.player for item in state.full_history()]
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+            continue
+        clone = state.clone()
+        assert clone._c.players == state._c.players
+        world = state.resample_from_infostate(state.current_player(), rs.uniform)
+        assert world._c.players == [item.player for item in world.full_history()]
+        illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+        with pytest.raises(ValueError, match="not legal"):
+            state.apply_action(illegal)
+        assert state._c.players == [item.player for item in state.full_history()]
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.integers(len(legal)))])

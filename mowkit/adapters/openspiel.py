@@ -356,6 +356,7 @@ class _Core:
         self.legal_sorted: list[int] = []
         self.left: list[int] | None = None  # the cards not dealt yet of the deal in progress (made when asked)
         self.fast: list[int] | None = None  # while a sampled world records its history: the players in turn
+        self.players: list[int] = []  # who acted at each item of the history (CHANCE at a deal)
         self.texts: dict[tuple[int, bool], tuple[int, str]] = {}  # information-state strings: (trace items written, text)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
@@ -371,6 +372,7 @@ class _Core:
         c.legal_sorted = self.legal_sorted
         c.left = None if self.left is None else list(self.left)
         c.fast = None
+        c.players = list(self.players)
         c.texts = dict(self.texts)
         return c
 
@@ -491,18 +493,22 @@ class _State(pyspiel.State):
         if c.cur == CHANCE:
             if r.seed is not None:
                 self._start(r.game.new_state(rng=deal_rng(game_root(r.seed))))
+                c.players.append(CHANCE)
             else:
                 card = int(action)
                 if c.left is not None:
                     c.left.remove(card)
                 c.partial.append(card)
+                c.players.append(CHANCE)
                 if len(c.partial) < r.dealt:
                     return  # still dealing: still a chance node
                 c.deals.append(_completed(c.partial, r.deck))
                 c.partial = []
                 c.left = None
         else:
-            self._move(int(action))
+            seat = c.cur
+            self._move(int(action))  # ValueError for an illegal index, the state unchanged
+            c.players.append(seat)
             return
         self._update()
 
@@ -630,8 +636,7 @@ class _State(pyspiel.State):
             trace.append(m)
         chance = iter(x for d in deals for x in d[: r.dealt])
         moves = iter(m for m in trace if isinstance(m, _Move))
-        history = [(CHANCE, next(chance)) if item.player == CHANCE else (item.player, next(moves).index)
-                   for item in self.full_history()]
+        history = [(CHANCE, next(chance)) if p == CHANCE else (p, next(moves).index) for p in c.players]
         world = game.new_initial_state()
         world._c.fast = [p for p, _a in reversed(history)]
         world._c.cur = history[0][0] if history else c.cur
@@ -639,6 +644,7 @@ class _State(pyspiel.State):
             world.apply_action(a)
         core = _Core()
         core.deals, core.engine, core.trace, core.cur = deals, engine, trace, c.cur
+        core.players = list(c.players)
         key = (player, False)  # the player sees the same game in the world: the same information state
         if key in c.texts and c.texts[key][0] == len(trace):
             core.texts[key] = c.texts[key]
