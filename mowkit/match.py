@@ -446,7 +446,7 @@ class Match:
         may decide or ``stop(match)``; how many. The one loop of :meth:`step` and :meth:`run`."""
         done = 0
         seats, seconds, humans, timeout = self._seats, self.seconds, self.humans, self.decision_timeout
-        span, log, put = self._span, self._log, object.__setattr__
+        put = object.__setattr__
         while done < most and not (stop is not None and stop(self)):
             state = self.state
             if state.is_over():
@@ -476,10 +476,7 @@ class Match:
             now = perf_counter()
             seconds[p].append(now - started)
             self._since = now
-            if span is not None:  # self._note(p), without the call
-                log.append((p, *span()))
-            else:
-                self._note(p)
+            self._note(p)
             done += 1
         return done
 

@@ -224,7 +224,6 @@ class _Common:
         self._moves: dict[int, tuple[int, list[Any], list[int]]] = {}  # seat -> (version, legal actions, indices)
         self._codes: dict[int, int] = {}  # id of an engine's action object -> its index (the object kept in _kept)
         self._kept: list[Any] = []  # the action objects of _codes, alive: their ids stay theirs
-        self._rewarded = False  # self.rewards may hold a non-zero reward
 
     @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as PettingZoo asks
     def observation_space(self, agent: str) -> spaces.Space:
@@ -419,7 +418,6 @@ class MowkitAECEnv(_Common, AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._rewarded = False
         self._skip_agent_selection = None
         if self._cycle:
             self.agent_selection = self.agents[0]
@@ -443,12 +441,10 @@ class MowkitAECEnv(_Common, AECEnv):
     def _reward(self, gains: list[float] | None) -> None:
         """This step's rewards (``gains`` by seat; None: nothing earned) added to the agents' sums."""
         if gains is None:
-            if self._rewarded:
+            if any(self.rewards.values()):
                 self.rewards = dict.fromkeys(self.rewards, 0.0)
-                self._rewarded = False
             return
         self.rewards = {a: gains[self._seat_of[a]] for a in self.rewards}
-        self._rewarded = True
         self._accumulate_rewards()
 
     def step(self, action: Any) -> None:
@@ -468,13 +464,8 @@ class MowkitAECEnv(_Common, AECEnv):
             self.terminations = dict.fromkeys(self.agents, True)
             self._done = True
             return
-        state = self._state
-        over = state.is_over()
-        if over or self.reward_kind == "penalty":
-            self._reward(self._new_rewards())
-        elif self._rewarded:  # "win": nothing is earned before the end
-            self._reward(None)
-        if over:
+        self._reward(self._new_rewards())
+        if self._state.is_over():
             self.terminations = dict.fromkeys(self.agents, True)
             self._done = True
         elif self.max_cycles is not None and self._decisions >= self.max_cycles * len(self.possible_agents):
@@ -486,7 +477,6 @@ class MowkitAECEnv(_Common, AECEnv):
     def _illegal(self, agent: str, action: Any) -> None:
         """``agent`` played an illegal action: it gets -1, the others 0; its info says so."""
         self.rewards = {a: (-1.0 if a == agent else 0.0) for a in self.agents}
-        self._rewarded = True
         self.infos[agent]["illegal"] = f"action {action!r} is not allowed now"
         self._accumulate_rewards()
 
